@@ -1,0 +1,92 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "jiri",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "jiri", targets: ["jiri"]),
+        .library(name: "JiriAPI", targets: ["JiriAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+    ],
+    targets: [
+        // C libraries, linked from the Debian packages libpq-dev and libhiredis-dev.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Debian's hiredis.pc carries a flag SwiftPM rejects, so hiredis is linked by name.
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
+
+        .target(name: "LibPQ", dependencies: [
+            "CLibPQ",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .target(name: "Hiredis", dependencies: [
+            "CHiredis",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .target(name: "JiriAPI"),
+        .target(name: "Catalog", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "Understanding", dependencies: ["Catalog"]),
+        .target(name: "Handoff", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "Storage", dependencies: [
+            "LibPQ", "Hiredis", "JiriAPI",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "Conversation", dependencies: [
+            "JiriAPI", "Catalog", "Understanding", "Handoff", "Storage",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+        ]),
+        .target(name: "JiriServer", dependencies: [
+            "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .executableTarget(name: "jiri", dependencies: [
+            "JiriServer", "Storage", "Handoff", "Catalog", "Understanding",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Shared by the test targets: connection URLs, private throwaway servers.
+        .target(name: "JiriTestSupport", dependencies: [
+            "LibPQ", "Hiredis",
+        ], path: "Tests/JiriTestSupport"),
+
+        .testTarget(name: "LibPQTests", dependencies: ["LibPQ", "JiriTestSupport"]),
+        .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"]),
+        .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JiriTestSupport"]),
+        .testTarget(name: "JiriServerTests", dependencies: [
+            "JiriServer", "JiriTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+    ]
+)

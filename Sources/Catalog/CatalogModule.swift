@@ -1,0 +1,2 @@
+/// Placeholder until the Catalog module lands.
+enum CatalogModule {}

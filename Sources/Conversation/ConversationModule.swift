@@ -1,0 +1,2 @@
+/// Placeholder until the Conversation module lands.
+enum ConversationModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the Handoff module lands.
+enum HandoffModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the Hiredis module lands.
+enum HiredisModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the JiriAPI module lands.
+enum JiriAPIModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the JiriServer module lands.
+enum JiriServerModule {}

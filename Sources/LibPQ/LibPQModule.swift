@@ -1,0 +1,2 @@
+/// Placeholder until the LibPQ module lands.
+enum LibPQModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the Storage module lands.
+enum StorageModule {}

@@ -1,0 +1,2 @@
+/// Placeholder until the Understanding module lands.
+enum UnderstandingModule {}

@@ -1,0 +1,4 @@
+@main
+struct Jiri {
+    static func main() {}
+}

@@ -35,6 +35,7 @@ let package = Package(
         ]),
         .target(name: "Hiredis", dependencies: [
             "CHiredis",
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,2 +1,0 @@
-/// Placeholder until the JiriAPI module lands.
-enum JiriAPIModule {}

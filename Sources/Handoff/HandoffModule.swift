@@ -1,2 +1,0 @@
-/// Placeholder until the Handoff module lands.
-enum HandoffModule {}

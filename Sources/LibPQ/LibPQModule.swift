@@ -1,2 +1,0 @@
-/// Placeholder until the LibPQ module lands.
-enum LibPQModule {}

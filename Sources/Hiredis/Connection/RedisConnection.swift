@@ -1,0 +1,155 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// One connection to Redis over hiredis' blocking API.
+///
+/// Every hiredis call runs on the `NIOThreadPool`, so no event loop or cooperative thread ever
+/// blocks on the network. Use a connection from one task at a time (a pool lends each connection
+/// to one closure); concurrent use is serialised, not interleaved.
+///
+/// After an I/O, EOF, timeout or protocol error the connection is closed for good and
+/// ``isHealthy`` turns false: hiredis cannot resynchronise a stream after such an error.
+public final class RedisConnection: Sendable {
+    public let configuration: RedisConfiguration
+    private let context: HiredisContext
+    private let threadPool: NIOThreadPool
+    private let logger: Logger
+
+    private init(configuration: RedisConfiguration, context: HiredisContext, threadPool: NIOThreadPool, logger: Logger) {
+        self.configuration = configuration
+        self.context = context
+        self.threadPool = threadPool
+        self.logger = logger
+    }
+
+    /// Connects, then authenticates (`AUTH`) and selects the database (`SELECT`) when the
+    /// configuration asks for it, both in one round trip.
+    public static func connect(
+        configuration: RedisConfiguration,
+        threadPool: NIOThreadPool = .singleton,
+        logger: Logger
+    ) async throws -> RedisConnection {
+        try configuration.validate()
+        let context = try await Self.onThreadPool(threadPool) {
+            let context = try HiredisContext.connect(
+                host: configuration.host,
+                port: configuration.port,
+                connectTimeout: configuration.connectTimeout,
+                commandTimeout: configuration.commandTimeout
+            )
+            do {
+                try Self.handshake(context, configuration: configuration)
+            } catch {
+                context.close()
+                throw error
+            }
+            return context
+        }
+        logger.debug("Connected to Redis", metadata: ["redis.server": "\(configuration)"])
+        return RedisConnection(configuration: configuration, context: context, threadPool: threadPool, logger: logger)
+    }
+
+    /// Sends one command and returns its reply.
+    /// - Throws: ``RedisError`` of kind ``RedisError/Kind/server`` (with its ``RedisError/code``) when
+    ///   Redis answers with an error reply; a connection-failure kind when the connection broke.
+    @discardableResult
+    public func send(_ command: [RedisArgument]) async throws -> RESPValue {
+        try Self.checkNotEmpty(command)
+        let context = self.context
+        let reply = try await self.run { try context.command(command) }
+        if case .error(let message) = reply {
+            throw RedisError(serverReply: message)
+        }
+        return reply
+    }
+
+    /// Sends every command in one write and reads all replies: one network round trip.
+    /// A command that fails on the server comes back as `.error` in its place; the others still run.
+    /// - Throws: only when the connection fails, in which case no reply is returned.
+    public func pipeline(_ commands: [[RedisArgument]]) async throws -> [RESPValue] {
+        guard !commands.isEmpty else { return [] }
+        for command in commands {
+            try Self.checkNotEmpty(command)
+        }
+        let context = self.context
+        return try await self.run { try context.pipeline(commands) }
+    }
+
+    /// Runs a Lua script by digest (`EVALSHA`), sending its source (`EVAL`) only when the server
+    /// answers `NOSCRIPT` (first use, after a restart or `SCRIPT FLUSH`). `EVAL` caches it again.
+    public func eval(_ script: RedisScript, keys: [RedisArgument], args: [RedisArgument]) async throws -> RESPValue {
+        let tail = [RedisArgument(keys.count)] + keys + args
+        do {
+            return try await self.send(["EVALSHA", RedisArgument(script.sha1)] + tail)
+        } catch let error as RedisError where error.kind == .server && error.code == "NOSCRIPT" {
+            return try await self.send(["EVAL", RedisArgument(script.source)] + tail)
+        }
+    }
+
+    /// Whether the connection can take another command. Never blocks.
+    public var isHealthy: Bool {
+        self.context.isUsable
+    }
+
+    public func close() async {
+        let context = self.context
+        do {
+            try await self.run { context.close() }
+        } catch {
+            // The thread pool no longer runs work (or the task was cancelled); freeing the
+            // context does not wait on the network, so do it here rather than leak the socket.
+            context.close()
+        }
+    }
+
+    private func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        do {
+            return try await Self.onThreadPool(self.threadPool, body)
+        } catch let error as RedisError where error.isConnectionFailure {
+            self.logger.debug(
+                "Redis connection failed; it will not be reused",
+                metadata: ["redis.server": "\(self.configuration)", "error": "\(error)"]
+            )
+            throw error
+        }
+    }
+
+    private static func onThreadPool<Result: Sendable>(
+        _ threadPool: NIOThreadPool,
+        _ body: @escaping @Sendable () throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await threadPool.runIfActive(body)
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw RedisError(kind: .io, message: "the thread pool that runs Redis I/O is not active")
+        }
+    }
+
+    private static func handshake(_ context: HiredisContext, configuration: RedisConfiguration) throws {
+        var commands: [[RedisArgument]] = []
+        if let password = configuration.password {
+            if let username = configuration.username {
+                commands.append(["AUTH", RedisArgument(username), RedisArgument(password)])
+            } else {
+                commands.append(["AUTH", RedisArgument(password)])
+            }
+        }
+        if configuration.database != 0 {
+            commands.append(["SELECT", RedisArgument(configuration.database)])
+        }
+        guard !commands.isEmpty else { return }
+        for reply in try context.pipeline(commands) {
+            if case .error(let message) = reply {
+                throw RedisError(serverReply: message)
+            }
+        }
+    }
+
+    private static func checkNotEmpty(_ command: [RedisArgument]) throws {
+        // Redis silently ignores an empty multibulk, so sending one would wait for a reply that never comes.
+        guard !command.isEmpty else {
+            throw RedisError(kind: .protocolError, message: "a Redis command needs at least one argument")
+        }
+    }
+}

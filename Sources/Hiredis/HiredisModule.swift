@@ -1,2 +1,0 @@
-/// Placeholder until the Hiredis module lands.
-enum HiredisModule {}

@@ -1,0 +1,213 @@
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// A bounded pool of ``RedisConnection``s, run as a swift-service-lifecycle `Service`.
+///
+/// Connections open lazily (the pool works before ``run()`` is called) and are lent to one
+/// closure at a time. A connection that broke while lent, or that the server closed while it sat
+/// idle, is discarded and replaced on the next acquire, so the pool heals by itself after a Redis
+/// restart. When `maxConnections` are lent, callers wait at most `acquireTimeout`, then get
+/// ``RedisError/Kind/acquireTimeout``.
+public final class RedisPool: Service, Sendable {
+    public let configuration: RedisConfiguration
+    public let maxConnections: Int
+    public let acquireTimeout: Duration
+    private let threadPool: NIOThreadPool
+    private let logger: Logger
+    private let state: Locked<PoolState>
+
+    public init(
+        configuration: RedisConfiguration,
+        maxConnections: Int = 10,
+        acquireTimeout: Duration = .seconds(2),
+        threadPool: NIOThreadPool = .singleton,
+        logger: Logger
+    ) {
+        precondition(maxConnections > 0, "a Redis pool needs at least one connection")
+        self.configuration = configuration
+        self.maxConnections = maxConnections
+        self.acquireTimeout = acquireTimeout
+        self.threadPool = threadPool
+        self.logger = logger
+        self.state = Locked(PoolState(maxConnections: maxConnections))
+    }
+
+    /// Lends a connection to `body` and takes it back afterwards, whether `body` returns or throws.
+    /// Do not keep the connection beyond `body`.
+    public func withConnection<R: Sendable>(_ body: (RedisConnection) async throws -> R) async throws -> R {
+        let connection = try await self.acquire()
+        let result: Result<R, any Error>
+        do {
+            result = .success(try await body(connection))
+        } catch {
+            result = .failure(error)
+        }
+        await self.release(connection)
+        return try result.get()
+    }
+
+    /// ``RedisConnection/send(_:)`` on a pooled connection.
+    @discardableResult
+    public func send(_ command: [RedisArgument]) async throws -> RESPValue {
+        try await self.withConnection { try await $0.send(command) }
+    }
+
+    /// ``RedisConnection/pipeline(_:)`` on a pooled connection: one round trip.
+    public func pipeline(_ commands: [[RedisArgument]]) async throws -> [RESPValue] {
+        try await self.withConnection { try await $0.pipeline(commands) }
+    }
+
+    /// ``RedisConnection/eval(_:keys:args:)`` on a pooled connection.
+    public func eval(_ script: RedisScript, keys: [RedisArgument], args: [RedisArgument]) async throws -> RESPValue {
+        try await self.withConnection { try await $0.eval(script, keys: keys, args: args) }
+    }
+
+    /// Runs until graceful shutdown (or cancellation), then closes every connection.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await self.close()
+    }
+
+    /// Refuses new borrowers (``RedisError/Kind/poolClosed``), fails the waiting ones, closes the idle
+    /// connections and returns once every lent connection has come back and been closed.
+    public func close() async {
+        let (idle, waiters) = self.state.withLock { $0.close() }
+        for waiter in waiters {
+            waiter.resume(with: .failure(self.poolClosedError()))
+        }
+        for connection in idle {
+            await connection.close()
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waits = self.state.withLock { $0.waitUntilAllReturned(continuation) }
+            if !waits {
+                continuation.resume()
+            }
+        }
+    }
+
+    public var statistics: RedisPoolStatistics {
+        self.state.withLock { $0.statistics }
+    }
+
+    private func acquire() async throws -> RedisConnection {
+        var stale: [RedisConnection] = []
+        let decision = self.state.withLock { $0.acquire(stale: &stale) }
+        self.discard(stale)
+        let grant: PoolState.Grant
+        switch decision {
+        case .granted(let granted):
+            grant = granted
+        case .closed:
+            throw self.poolClosedError()
+        case .mustWait:
+            grant = try await self.waitForGrant()
+        }
+        switch grant {
+        case .connection(let connection):
+            return connection
+        case .permitToConnect:
+            return try await self.openConnection()
+        }
+    }
+
+    /// Waits for a released connection (or slot). Deciding and enqueueing happen under one lock,
+    /// so a connection released in between is never missed.
+    private func waitForGrant() async throws -> PoolState.Grant {
+        let id = self.state.withLock { $0.makeWaiterID() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolState.Grant, any Error>) in
+                var stale: [RedisConnection] = []
+                let immediate: Result<PoolState.Grant, any Error>? = self.state.withLock { state in
+                    // Checked under the lock: a cancellation after this point finds the waiter enqueued.
+                    if Task.isCancelled {
+                        return .failure(CancellationError())
+                    }
+                    switch state.acquire(stale: &stale) {
+                    case .granted(let grant):
+                        return .success(grant)
+                    case .closed:
+                        return .failure(self.poolClosedError())
+                    case .mustWait:
+                        state.enqueue(PoolState.Waiter(id: id, continuation: continuation, timer: self.startAcquireTimer(waiterID: id)))
+                        return nil
+                    }
+                }
+                self.discard(stale)
+                if let immediate {
+                    continuation.resume(with: immediate)
+                }
+            }
+        } onCancel: {
+            self.failWaiter(id: id, with: CancellationError())
+        }
+    }
+
+    private func startAcquireTimer(waiterID: Int) -> Task<Void, Never> {
+        let timeout = self.acquireTimeout
+        return Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            self.failWaiter(
+                id: waiterID,
+                with: RedisError(
+                    kind: .acquireTimeout,
+                    message: "no Redis connection became free within \(timeout) (all \(self.maxConnections) in use)"
+                )
+            )
+        }
+    }
+
+    private func failWaiter(id: Int, with error: any Error) {
+        let waiter = self.state.withLock { $0.removeWaiter(id: id) }
+        waiter?.resume(with: .failure(error))
+    }
+
+    private func openConnection() async throws -> RedisConnection {
+        do {
+            return try await RedisConnection.connect(configuration: self.configuration, threadPool: self.threadPool, logger: self.logger)
+        } catch {
+            let handover = self.state.withLock { $0.connectFailed() }
+            await self.perform(handover)
+            throw error
+        }
+    }
+
+    private func release(_ connection: RedisConnection) async {
+        let healthy = connection.isHealthy
+        let handover = self.state.withLock { $0.release(connection, healthy: healthy) }
+        if !healthy {
+            self.logger.debug("Discarding a broken Redis connection", metadata: ["redis.server": "\(self.configuration)"])
+        }
+        await self.perform(handover)
+    }
+
+    private func perform(_ handover: PoolState.Handover) async {
+        handover.waiter?.resume(with: .success(handover.grant))
+        if let connection = handover.connectionToClose {
+            await connection.close()
+        }
+        for continuation in handover.closeCompleted {
+            continuation.resume()
+        }
+    }
+
+    /// Closes idle connections found broken, off the borrower's path.
+    private func discard(_ connections: [RedisConnection]) {
+        guard !connections.isEmpty else { return }
+        self.logger.debug(
+            "Discarding idle Redis connections the server closed",
+            metadata: ["redis.server": "\(self.configuration)", "count": "\(connections.count)"]
+        )
+        Task {
+            for connection in connections {
+                await connection.close()
+            }
+        }
+    }
+
+    private func poolClosedError() -> RedisError {
+        RedisError(kind: .poolClosed, message: "the Redis pool is closed")
+    }
+}

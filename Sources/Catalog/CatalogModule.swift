@@ -1,2 +1,0 @@
-/// Placeholder until the Catalog module lands.
-enum CatalogModule {}

@@ -1,0 +1,112 @@
+/// A phrase an intent answers to, parsed from either of the two catalog spellings.
+///
+/// App Shortcut phrases are kept exactly as Swift writes them:
+/// `"Ask \(.applicationName) \(\.$prompt)"`. Jiri's own utterances use a small
+/// pattern language:
+///
+/// | syntax        | meaning                                                    |
+/// |---------------|------------------------------------------------------------|
+/// | `word`        | the word (lexed like speech: `what's` is `what is`)        |
+/// | `(a\|b c)`    | one of the alternatives                                    |
+/// | `[a\|b]`      | optionally one of the alternatives                         |
+/// | `{param}`     | a value for the parameter; `{param:3}` at most three words |
+/// | `<app>`       | the app's name or one of its aliases                       |
+/// | `<rule>`      | the app's rule of that name, inlined                       |
+public struct PhrasePattern: Sendable, Hashable {
+    public indirect enum Element: Sendable, Hashable {
+        /// One or more words as written.
+        case literal(String)
+        /// A parameter value; `maxTokens` bounds free text and entity mentions.
+        case slot(name: String, maxTokens: Int?)
+        /// The app's spoken name.
+        case app
+        /// An app rule, inlined when compiled.
+        case rule(String)
+        /// One of `alternatives`, or nothing when `optional`.
+        case choice(alternatives: [[Element]], optional: Bool)
+    }
+
+    public var elements: [Element]
+
+    public init(elements: [Element]) {
+        self.elements = elements
+    }
+
+    /// Every parameter the pattern names, in order of first appearance.
+    public var slotNames: [String] {
+        var names: [String] = []
+        Self.visit(elements) { element in
+            if case .slot(let name, _) = element, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Every rule the pattern references.
+    public var ruleNames: [String] {
+        var names: [String] = []
+        Self.visit(elements) { element in
+            if case .rule(let name) = element, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The pattern with every `<rule>` replaced by its definition (one level: rules
+    /// do not reference rules).
+    public func inliningRules(_ rules: [String: PhrasePattern]) -> PhrasePattern {
+        PhrasePattern(elements: Self.inline(elements, rules))
+    }
+
+    /// True when every match must contain a literal word or the app's name, so the
+    /// pattern cannot match arbitrary text.
+    public var hasRequiredAnchor: Bool {
+        Self.sequenceHasAnchor(elements)
+    }
+
+    private static func sequenceHasAnchor(_ elements: [Element]) -> Bool {
+        elements.contains { element in
+            switch element {
+            case .literal, .app: true
+            case .slot, .rule: false
+            case .choice(let alternatives, let optional):
+                !optional && alternatives.allSatisfy(sequenceHasAnchor)
+            }
+        }
+    }
+
+    private static func inline(_ elements: [Element], _ rules: [String: PhrasePattern]) -> [Element] {
+        elements.flatMap { element -> [Element] in
+            switch element {
+            case .rule(let name):
+                guard let rule = rules[name] else { return [element] }
+                return rule.elements
+            case .choice(let alternatives, let optional):
+                return [.choice(alternatives: alternatives.map { inline($0, rules) }, optional: optional)]
+            case .literal, .slot, .app:
+                return [element]
+            }
+        }
+    }
+
+    private static func visit(_ elements: [Element], _ body: (Element) -> Void) {
+        for element in elements {
+            body(element)
+            if case .choice(let alternatives, _) = element {
+                for alternative in alternatives { visit(alternative, body) }
+            }
+        }
+    }
+}
+
+/// A syntax error in a phrase or utterance pattern.
+public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    /// 1-based character offset in the pattern.
+    public var column: Int
+
+    public init(_ message: String, column: Int) {
+        self.message = message
+        self.column = column
+    }
+
+    public var description: String { "\(message) (at character \(column))" }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Hiredis
+
+/// `SessionCache` over Redis.
+public struct RedisSessionCache: SessionCache {
+    let pool: RedisPool
+    let sessionTTL: Duration
+    let leaseTTL: Duration
+
+    public init(pool: RedisPool, sessionTTL: Duration = .seconds(3600), leaseTTL: Duration = .seconds(10)) {
+        self.pool = pool
+        self.sessionTTL = sessionTTL
+        self.leaseTTL = leaseTTL
+    }
+
+    /// Writes the session and releases the lease only if the caller still holds it.
+    static let finishScript = RedisScript("""
+        redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+        if redis.call('GET', KEYS[2]) == ARGV[3] then
+            redis.call('DEL', KEYS[2])
+        end
+        return 1
+        """)
+
+    /// Compare-and-delete: a lease that expired and was taken by another turn is left alone.
+    static let releaseScript = RedisScript("""
+        if redis.call('GET', KEYS[1]) == ARGV[1] then
+            return redis.call('DEL', KEYS[1])
+        end
+        return 0
+        """)
+
+    public func begin(_ start: TurnStartRequest) async throws -> TurnStart {
+        var commands: [[RedisArgument]] = []
+        if let key = start.idempotency {
+            let idemKey = RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))
+            commands.append(["SET", idemKey, RedisArgument(IdempotencyValue.running(key.requestHash)), "NX", "PX", RedisArgument(key.ttl.milliseconds)])
+            commands.append(["GET", idemKey])
+        }
+        commands.append(leaseCommand(sessionID: start.sessionID, token: start.leaseToken))
+        commands.append(["GET", RedisArgument(RedisKeys.session(start.sessionID))])
+
+        let replies = try await pool.pipeline(commands)
+        try Self.throwOnError(replies)
+        var claim = IdempotencyClaim.none
+        var offset = 0
+        if start.idempotency != nil {
+            claim = replies[0].string == "OK" ? .claimed : IdempotencyValue.parse(replies[1].string)
+            offset = 2
+        }
+        let leased = replies[offset].string == "OK"
+        let cached = replies[offset + 1].string.flatMap { try? JSONDecoder().decode(SessionRecord.self, from: Data($0.utf8)) }
+        return TurnStart(leaseAcquired: leased, cached: cached, idempotency: claim)
+    }
+
+    public func finish(session: SessionRecord, leaseToken: String, idempotency: IdempotencyRecord?) async throws {
+        let encoded = try JSONEncoder().encode(session)
+        // The script carries the session and its lease (one hash slot); the
+        // idempotency record lives in its own slot, so it is a separate command
+        // in the same round trip.
+        var commands: [[RedisArgument]] = [[
+            "EVALSHA", RedisArgument(Self.finishScript.sha1), 2,
+            RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id)),
+            RedisArgument(Array(encoded)), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken),
+        ]]
+        if let idempotency {
+            commands.append([
+                "SET", RedisArgument(RedisKeys.idempotency(owner: idempotency.key.owner, key: idempotency.key.key)),
+                RedisArgument(IdempotencyValue.done(idempotency.key.requestHash, response: idempotency.responseJSON)),
+                "PX", RedisArgument(idempotency.key.ttl.milliseconds),
+            ])
+        }
+        let replies = try await pool.pipeline(commands)
+        if case .error(let message) = replies[0], message.hasPrefix("NOSCRIPT") {
+            _ = try await pool.eval(
+                Self.finishScript,
+                keys: [RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id))],
+                args: [RedisArgument(Array(encoded)), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken)]
+            )
+        } else {
+            try Self.throwOnError(replies)
+        }
+    }
+
+    public func acquireLease(sessionID: String, token: String) async throws -> Bool {
+        try await pool.send(leaseCommand(sessionID: sessionID, token: token)).string == "OK"
+    }
+
+    public func abandon(sessionID: String, leaseToken: String, idempotency: IdempotencyKey?) async throws {
+        _ = try await pool.eval(Self.releaseScript, keys: [RedisArgument(RedisKeys.lease(sessionID))], args: [RedisArgument(leaseToken)])
+        if let idempotency {
+            try await pool.send(["DEL", RedisArgument(RedisKeys.idempotency(owner: idempotency.owner, key: idempotency.key))])
+        }
+    }
+
+    public func idempotencyState(_ key: IdempotencyKey) async throws -> IdempotencyClaim {
+        let reply = try await pool.send(["GET", RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))])
+        return reply.isNull ? .none : IdempotencyValue.parse(reply.string)
+    }
+
+    private func leaseCommand(sessionID: String, token: String) -> [RedisArgument] {
+        ["SET", RedisArgument(RedisKeys.lease(sessionID)), RedisArgument(token), "NX", "PX", RedisArgument(leaseTTL.milliseconds)]
+    }
+
+    private static func throwOnError(_ replies: [RESPValue]) throws {
+        for reply in replies {
+            if case .error(let message) = reply {
+                throw RedisError(kind: .server, code: message.split(separator: " ").first.map(String.init), message: message)
+            }
+        }
+    }
+}
+
+/// The value stored under an idempotency key: `R <hash hex>` while running,
+/// `D <hash hex> <response JSON>` once answered.
+enum IdempotencyValue {
+    static func running(_ hash: [UInt8]) -> String { "R \(hex(hash))" }
+    static func done(_ hash: [UInt8], response: String) -> String { "D \(hex(hash)) \(response)" }
+
+    static func parse(_ value: String?) -> IdempotencyClaim {
+        guard let value, value.count > 2 else { return .none }
+        let parts = value.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, let hash = bytes(fromHex: parts[1]) else { return .none }
+        switch parts[0] {
+        case "R": return .inProgress(requestHash: hash)
+        case "D" where parts.count == 3: return .completed(StoredTurn(requestHash: hash, responseJSON: String(parts[2])))
+        default: return .none
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func bytes(fromHex hex: Substring) -> [UInt8]? {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(utf8.count / 2)
+        var index = 0
+        while index < utf8.count {
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds (rounded down), for Redis PX arguments.
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    var seconds: Int64 { components.seconds }
+}

@@ -1,2 +1,0 @@
-/// Placeholder until the Storage module lands.
-enum StorageModule {}

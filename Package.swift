@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "jiri",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "jiri", targets: ["jiri"]),
         .library(name: "JiriAPI", targets: ["JiriAPI"]),
@@ -59,6 +59,7 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "JiriServer", dependencies: [
             "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff",

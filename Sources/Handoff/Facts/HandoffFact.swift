@@ -24,6 +24,15 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
         case text
         case integer
         case boolean
+
+        /// How messages name a value of this kind.
+        public var article: String {
+            switch self {
+            case .text: "text"
+            case .integer: "a whole number"
+            case .boolean: "true or false"
+            }
+        }
     }
 
     public var name: String { rawValue }
@@ -80,6 +89,24 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
         case (.text, .text), (.integer, .integer), (.boolean, .boolean): true
         case (_, .null): isOptional
         default: false
+        }
+    }
+
+    /// Parses an operator-typed value: `null` (optional facts only), `true`/`false`, a whole
+    /// number, or text, as the fact's kind requires; nil when it does not fit.
+    public func value(parsing text: String) -> FactValue? {
+        if text == "null" {
+            return isOptional ? .null : nil
+        }
+        switch kind {
+        case .text: return .text(text)
+        case .integer: return Int(text).map(FactValue.integer)
+        case .boolean:
+            switch text.lowercased() {
+            case "true": return .boolean(true)
+            case "false": return .boolean(false)
+            default: return nil
+            }
         }
     }
 

@@ -78,18 +78,6 @@ public struct HandoffFacts: Sendable, Hashable {
     public subscript(fact: HandoffFact) -> FactValue {
         fact.value(in: self)
     }
-
-    /// The surface for a client's `meta.device` string when the request has no
-    /// `meta.surface`: `iphone` → `phone`, `applewatch` → `watch`, `homepod mini` → `homepod`, …
-    /// Unrecognised devices are phones, the clients' own default.
-    public static func surface(forDevice device: String) -> String {
-        let name = device.lowercased().filter { $0.isLetter }
-        let prefixes: [(prefix: String, surface: String)] = [
-            ("iphone", "phone"), ("phone", "phone"), ("ipad", "ipad"), ("mac", "mac"),
-            ("applewatch", "watch"), ("watch", "watch"), ("carplay", "carplay"), ("homepod", "homepod"),
-        ]
-        return prefixes.first { name.hasPrefix($0.prefix) }?.surface ?? "phone"
-    }
 }
 
 extension HandoffFacts: Codable {

@@ -37,7 +37,8 @@ struct YAMLReader {
     var hasProblems: Bool { !problems.isEmpty }
 
     func error() -> RulesetError? {
-        problems.isEmpty ? nil : RulesetError(source: source, problems: problems)
+        // Sorted by line (stably), so a file's problems read top to bottom.
+        problems.isEmpty ? nil : RulesetError(source: source, problems: problems.sorted { $0.line < $1.line })
     }
 
     mutating func fail(_ line: Int, _ message: String) {
@@ -179,12 +180,14 @@ struct YAMLReader {
             }
             return .null
         }
-        let what = "a value for \(fact.name)"
-        switch fact.kind {
-        case .text: return .text(scalar.string)
-        case .integer: return integer(node, what).map(FactValue.integer)
-        case .boolean: return boolean(node, what).map(FactValue.boolean)
+        if fact.kind == .text {
+            return .text(scalar.string)
         }
+        guard let value = fact.value(parsing: scalar.string), value != .null else {
+            fail(line, "a value for \(fact.name) must be \(fact.kind.article), not '\(scalar.string)'")
+            return nil
+        }
+        return value
     }
 
     /// A "did you mean" hint for a misspelt name, when one candidate is close.

@@ -105,3 +105,40 @@ public struct ConditionTrace: Sendable, Codable, Hashable {
         self.children = children
     }
 }
+
+extension ConditionTrace {
+    private enum CodingKeys: String, CodingKey {
+        case kind, result, fact, op, expected, actual, matchedPhrase, children
+    }
+
+    // Written by hand for `actual`: an absent fact is stored as an explicit `"actual": null`,
+    // which synthesized coding would drop, turning "the fact was absent" into "no fact".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        result = try container.decode(Bool.self, forKey: .result)
+        fact = try container.decodeIfPresent(String.self, forKey: .fact)
+        op = try container.decodeIfPresent(String.self, forKey: .op)
+        expected = try container.decodeIfPresent(String.self, forKey: .expected)
+        actual = container.contains(.actual) ? try container.decode(FactValue.self, forKey: .actual) : nil
+        matchedPhrase = try container.decodeIfPresent(String.self, forKey: .matchedPhrase)
+        children = try container.decodeIfPresent([ConditionTrace].self, forKey: .children) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(result, forKey: .result)
+        try container.encodeIfPresent(fact, forKey: .fact)
+        try container.encodeIfPresent(op, forKey: .op)
+        try container.encodeIfPresent(expected, forKey: .expected)
+        if let actual {
+            try container.encode(actual, forKey: .actual)
+        }
+        try container.encodeIfPresent(matchedPhrase, forKey: .matchedPhrase)
+        if !children.isEmpty {
+            try container.encode(children, forKey: .children)
+        }
+    }
+}
+

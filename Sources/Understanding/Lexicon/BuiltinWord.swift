@@ -1,0 +1,187 @@
+/// Words the lexer, the edge trimming and the number, duration and date grammars
+/// know by name. Their ids are fixed (the raw values), so grammar code can switch
+/// over them.
+enum BuiltinWord: UInt32, CaseIterable, Sendable {
+    // Dropped wherever they appear: they never change what is asked.
+    case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically
+    case the, my, our, your, some, any, all
+    /// Articles: dropped, except that "a"/"an" before a unit means one ("an hour").
+    case a, an
+
+    // Dropped only at the start or end of an utterance (greetings, politeness, asides).
+    case hey, hi, hello, ok, okay, so, well, now, jiri, yo, oh, alright, also, then, quick, quickly
+    case thanks, thank, again, loud, aloud, real, right, favor, mind
+
+    // Function words.
+    case `in`, on, at, by, `for`, to, from, with, using, via, through, about, before, after, until, around
+    case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
+    case another, `if`, whether, than, ago
+    case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
+    case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice
+
+    // Numbers.
+    case zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve, thirteen
+    case fourteen, fifteen, sixteen, seventeen, eighteen, nineteen, twenty, thirty, forty, fifty
+    case sixty, seventy, eighty, ninety, hundred, couple, few, several, dozen, half, quarter
+
+    // Units, clock and calendar words.
+    case second, minute, hour, day, week
+    case am, pm, oclock
+    case today, tonight, tomorrow, yesterday, morning, afternoon, evening, night, noon, midday, midnight
+    case weekend, end, eod
+    case sunday, monday, tuesday, wednesday, thursday, friday, saturday
+    case january, february, march, april, may_month, june, july, august, september, october, november, december
+
+    // Answers.
+    case yes, yeah, yep, yup, sure, `true`, `false`, nope, nah
+
+    var id: TokenID { rawValue }
+
+    /// Every way the word is written. The first is the canonical spelling.
+    var spellings: [String] {
+        switch self {
+        case .um: ["um", "umm"]
+        case .uh: ["uh", "uhh"]
+        case .hmm: ["hmm", "hm", "mmm"]
+        case .okay: ["okay", "k"]
+        case .alright: ["alright"]
+        case .thanks: ["thanks", "thx", "cheers"]
+        case .favor: ["favor", "favour"]
+        case .until: ["until", "till", "til", "'til"]
+        case .oclock: ["o'clock", "oclock"]
+        case .second: ["second", "seconds", "sec", "secs"]
+        case .minute: ["minute", "minutes", "min", "mins"]
+        case .hour: ["hour", "hours", "hr", "hrs", "h"]
+        case .day: ["day", "days"]
+        case .week: ["week", "weeks", "wk", "wks"]
+        case .tomorrow: ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow"]
+        case .midday: ["midday", "mid-day"]
+        case .weekend: ["weekend", "week-end"]
+        case .sunday: ["sunday", "sun"]
+        case .monday: ["monday", "mon"]
+        case .tuesday: ["tuesday", "tue", "tues"]
+        case .wednesday: ["wednesday", "wed", "weds"]
+        case .thursday: ["thursday", "thu", "thur", "thurs"]
+        case .friday: ["friday", "fri"]
+        case .saturday: ["saturday"]
+        case .january: ["january", "jan"]
+        case .february: ["february", "feb"]
+        case .march: ["march", "mar"]
+        case .april: ["april", "apr"]
+        case .may_month: ["may"]
+        case .june: ["june", "jun"]
+        case .july: ["july", "jul"]
+        case .august: ["august", "aug"]
+        case .september: ["september", "sep", "sept"]
+        case .october: ["october", "oct"]
+        case .november: ["november", "nov"]
+        case .december: ["december", "dec"]
+        case .dozen: ["dozen"]
+        default: [String(describing: self)]
+        }
+    }
+
+    var flags: TokenFlags {
+        switch self {
+        case .in, .on, .at, .by, .for, .to, .from, .with, .using, .via, .through, .about, .before, .after,
+             .until, .around, .due, .of, .and, .or, .as, .is, .are, .was, .be, .it, .that, .this, .if,
+             .whether, .than:
+            return .stop
+        case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,
+             .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod,
+             .sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday:
+            return .temporal
+        case .second, .minute, .hour, .day, .week:
+            return [.unit, .temporal]
+        default:
+            return numberValue != nil ? .numberWord : []
+        }
+    }
+
+    /// Dropped wherever it appears, in utterances and patterns alike.
+    var isDroppedEverywhere: Bool {
+        rawValue >= BuiltinWord.please.rawValue && rawValue <= BuiltinWord.all.rawValue
+    }
+
+    var isArticle: Bool { self == .a || self == .an }
+
+    /// The value of a number word.
+    var numberValue: Int32? {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .three: 3
+        case .four: 4
+        case .five: 5
+        case .six: 6
+        case .seven: 7
+        case .eight: 8
+        case .nine: 9
+        case .ten: 10
+        case .eleven: 11
+        case .twelve: 12
+        case .thirteen: 13
+        case .fourteen: 14
+        case .fifteen: 15
+        case .sixteen: 16
+        case .seventeen: 17
+        case .eighteen: 18
+        case .nineteen: 19
+        case .twenty: 20
+        case .thirty: 30
+        case .forty: 40
+        case .fifty: 50
+        case .sixty: 60
+        case .seventy: 70
+        case .eighty: 80
+        case .ninety: 90
+        default: nil
+        }
+    }
+
+    /// Seconds in one of the unit.
+    var unitSeconds: Int32? {
+        switch self {
+        case .second: 1
+        case .minute: 60
+        case .hour: 3600
+        case .day: 86400
+        case .week: 604_800
+        default: nil
+        }
+    }
+
+    /// Calendar weekday (Sunday is 1), for weekday names.
+    var weekday: Int? {
+        guard rawValue >= BuiltinWord.sunday.rawValue, rawValue <= BuiltinWord.saturday.rawValue else { return nil }
+        return Int(rawValue - BuiltinWord.sunday.rawValue) + 1
+    }
+
+    /// Month number (January is 1), for month names.
+    var month: Int? {
+        guard rawValue >= BuiltinWord.january.rawValue, rawValue <= BuiltinWord.december.rawValue else { return nil }
+        return Int(rawValue - BuiltinWord.january.rawValue) + 1
+    }
+
+    init?(id: TokenID) {
+        self.init(rawValue: id)
+    }
+}
+
+/// Contractions and run-together forms, spelt out the way patterns write them.
+enum Contractions {
+    static let expansions: [String: String] = [
+        "what's": "what is", "whats": "what is", "what're": "what are", "how's": "how is", "hows": "how is",
+        "who's": "who is", "where's": "where is", "wheres": "where is", "when's": "when is",
+        "there's": "there is", "theres": "there is", "that's": "that is", "thats": "that is",
+        "it's": "it is", "let's": "let us", "lets": "let us", "here's": "here is",
+        "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",
+        "you're": "you are", "we're": "we are", "they're": "they are", "we've": "we have",
+        "isn't": "is not", "aren't": "are not", "wasn't": "was not", "don't": "do not", "dont": "do not",
+        "doesn't": "does not", "didn't": "did not", "can't": "can not", "cant": "can not",
+        "cannot": "can not", "won't": "will not", "wouldn't": "would not", "shouldn't": "should not",
+        "haven't": "have not", "hasn't": "has not", "wanna": "want to", "gonna": "going to",
+        "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",
+    ]
+}

@@ -1,0 +1,23 @@
+/// What people put around a request without changing it. Only the start and
+/// the end of an utterance are trimmed, so the same words inside a request
+/// ("remind Sam to thank you-know-who") are kept.
+enum Fillers {
+    static let leading: [String] = [
+        "hey", "hi", "hello", "ok", "okay", "so", "well", "now", "jiri", "yo", "oh", "alright", "all right",
+        "also", "and", "then", "quick", "quickly", "right",
+        "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
+        "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",
+        "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
+        "do me favor and", "do me favor",
+        "do not open anything", "do not open app", "without opening anything", "without opening app",
+        "no need to open anything", "no need to open app",
+    ]
+
+    static let trailing: [String] = [
+        "please", "thanks", "thank you", "for me", "now", "right now", "real quick", "quickly", "again",
+        "jiri", "ok", "okay",
+        "do not open anything", "do not open app", "do not open it", "without opening anything",
+        "without opening app", "without opening it", "no need to open anything", "no need to open app",
+        "do not show me", "do not show me anything", "do not show anything", "out loud", "aloud", "by voice",
+    ]
+}

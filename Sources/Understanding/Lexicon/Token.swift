@@ -1,0 +1,54 @@
+/// A word's identity after normalisation: every surface form of a word
+/// ("nags", "nag") shares one id.
+typealias TokenID = UInt32
+
+extension TokenID {
+    /// A word the vocabulary does not know. Free text and entity mentions still
+    /// capture it; patterns never name it.
+    static let unknown: TokenID = 0
+    /// A number; the token's `value` holds it ("45", "forty five", the 5 of "5pm").
+    static let number: TokenID = 1
+    /// A clock time written with a colon ("6:30"); `value` holds minutes after midnight.
+    static let clock: TokenID = 2
+    /// An ordinal day number ("5th"); `value` holds the number.
+    static let ordinal: TokenID = 3
+}
+
+/// What the matcher needs to know about a token besides its id.
+struct TokenFlags: OptionSet, Sendable, Hashable {
+    let rawValue: UInt16
+
+    /// A preposition, conjunction or similar: never part of an entity mention.
+    static let stop = TokenFlags(rawValue: 1 << 0)
+    /// Part of a date or time: never part of an entity mention.
+    static let temporal = TokenFlags(rawValue: 1 << 1)
+    /// One of the catalog's apps, by name or alias; `Token.app` says which.
+    static let app = TokenFlags(rawValue: 1 << 2)
+    /// A number spelt as a word, which may combine with the next ("forty" "five").
+    static let numberWord = TokenFlags(rawValue: 1 << 3)
+    /// A unit of time; `value` holds its length in seconds.
+    static let unit = TokenFlags(rawValue: 1 << 4)
+}
+
+/// One word of an utterance, normalised, with where it came from.
+struct Token: Sendable, Hashable {
+    var id: TokenID
+    var value: Int32
+    /// Byte offsets into the original text: slot text is cut from there, so it
+    /// keeps the user's casing and the words the matcher ignored in between.
+    var start: Int32
+    var end: Int32
+    var flags: TokenFlags
+    /// The app this token names (for `.app` tokens and words that also sound like
+    /// an app's name, such as "nags"); -1 for none.
+    var app: Int8
+
+    init(id: TokenID, value: Int32 = 0, start: Int32, end: Int32, flags: TokenFlags = [], app: Int8 = -1) {
+        self.id = id
+        self.value = value
+        self.start = start
+        self.end = end
+        self.flags = flags
+        self.app = app
+    }
+}

@@ -1,0 +1,275 @@
+/// Turns text into tokens: lower-cases, splits words, spells out contractions,
+/// reads numbers ("forty five", "5pm", "6:30"), and drops words that never change
+/// the meaning ("please", "the", "my"). Works on UTF-8 bytes and allocates only
+/// the token array it appends to.
+struct Tokenizer {
+    let vocabulary: Vocabulary
+
+    /// Longest word looked up; longer ones are unknown words.
+    private static let maxWordLength = 48
+
+    func tokenize(_ text: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) {
+        var state = State()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxWordLength) { scratch in
+            var index = 0
+            let count = text.count
+            while index < count {
+                guard let length = Self.wordLength(text, from: index) else {
+                    index += Self.sequenceLength(text[index])
+                    continue
+                }
+                var end = index + length
+                var wordLength = 0
+                var position = index
+                while position < end, wordLength < Self.maxWordLength {
+                    let byte = text[position]
+                    if byte == 0xE2, position + 2 < end, text[position + 1] == 0x80,
+                       text[position + 2] == 0x99 || text[position + 2] == 0x98 {
+                        scratch[wordLength] = UInt8(ascii: "'")
+                        position += 3
+                    } else {
+                        scratch[wordLength] = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+                        position += 1
+                    }
+                    wordLength += 1
+                }
+                // "a.m." and "p.m." read as "am" and "pm".
+                if wordLength == 1, scratch[0] == UInt8(ascii: "a") || scratch[0] == UInt8(ascii: "p"),
+                   end + 1 < count, text[end] == UInt8(ascii: "."), text[end + 1] | 0x20 == UInt8(ascii: "m"),
+                   end + 2 == count || !Self.isWordByte(text[end + 2]) || text[end + 2] == UInt8(ascii: ".") {
+                    scratch[1] = UInt8(ascii: "m")
+                    wordLength = 2
+                    end += 2
+                    if end < count, text[end] == UInt8(ascii: ".") { end += 1 }
+                }
+                let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
+                readWord(word, start: Int32(index), end: Int32(end), state: &state, tokens: &tokens)
+                index = end
+            }
+        }
+    }
+
+    /// The length of the word starting at `index`, or nil when no word starts there.
+    private static func wordLength(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard isWordStart(text, index) else { return nil }
+        var end = index
+        while end < text.count {
+            let byte = text[end]
+            if isWordByte(byte) && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "-") && byte != 0xE2 {
+                end += 1
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") {
+                // Inside a word only: "o'clock", "jiri-server".
+                guard end + 1 < text.count, isLetterOrDigit(text[end + 1]) || text[end + 1] >= 0x80 else { break }
+                end += 1
+            } else if byte == 0xE2, end + 3 < text.count, text[end + 1] == 0x80,
+                      text[end + 2] == 0x99 || text[end + 2] == 0x98, isLetterOrDigit(text[end + 3]) {
+                end += 3
+            } else if byte == 0xE2 {
+                // Other punctuation in the U+2000 block (dashes, quotes) ends the word.
+                guard end + 2 < text.count, text[end + 1] != 0x80 else { break }
+                end += 1
+            } else if byte == UInt8(ascii: ":"), end > index, isDigit(text[end - 1]),
+                      end + 1 < text.count, isDigit(text[end + 1]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        return end > index ? end - index : nil
+    }
+
+    private static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        let byte = text[index]
+        if isLetterOrDigit(byte) { return true }
+        // U+2000..U+206F is punctuation (dashes, quotes); continuation bytes never start a word.
+        if byte == 0xE2 { return index + 1 < text.count && text[index + 1] != 0x80 && text[index + 1] != 0x81 }
+        return byte >= 0xC0
+    }
+
+    /// Bytes in the UTF-8 sequence a lead byte starts (1 for anything else).
+    private static func sequenceLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0xC0...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF7: 4
+        default: 1
+        }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") || byte >= 0x80
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || isDigit(byte)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    // MARK: Words
+
+    /// What the previous words left pending.
+    private struct State {
+        /// "a"/"an" seen: it means one before a unit ("an hour"), nothing otherwise.
+        var article: (start: Int32, end: Int32)?
+        /// "all" was dropped: drop a following "of" too ("all of my nags").
+        var dropOf = false
+        /// How the last number token can still grow: tens take units, and
+        /// anything below a hundred takes "hundred".
+        var numberCanTakeUnits = false
+        var numberCanTakeHundred = false
+        var numberCanTakeTens = false
+    }
+
+    private func readWord(
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
+    ) {
+        guard !word.isEmpty else { return }
+        if Self.isDigit(word[0]) {
+            readNumeral(word, start: start, end: end, state: &state, tokens: &tokens)
+            return
+        }
+        let hash = WordTable.hash(word)
+        guard let index = vocabulary.entryIndex(word, hash: hash) else {
+            emit(Token(id: .unknown, start: start, end: end), isNumberWord: false, state: &state, tokens: &tokens)
+            return
+        }
+        let entry = vocabulary.entry(at: index)
+        if let expansion = entry.expansion {
+            for part in expansion {
+                read(vocabulary.entry(at: vocabulary.expansions[Int(part)]), start: start, end: end, state: &state, tokens: &tokens)
+            }
+        } else {
+            read(entry, start: start, end: end, state: &state, tokens: &tokens)
+        }
+    }
+
+    private func read(_ entry: WordEntry, start: Int32, end: Int32, state: inout State, tokens: inout [Token]) {
+        if entry.isArticle {
+            state.article = (start, end)
+            return
+        }
+        if entry.droppedEverywhere {
+            if entry.id == BuiltinWord.all.id { state.dropOf = true }
+            return
+        }
+        if state.dropOf {
+            state.dropOf = false
+            if entry.id == BuiltinWord.of.id { return }
+        }
+        if entry.flags.contains(.numberWord) {
+            readNumberWord(entry.value, start: start, end: end, state: &state, tokens: &tokens)
+            return
+        }
+        if entry.id == BuiltinWord.hundred.id, state.numberCanTakeHundred, let last = tokens.indices.last {
+            tokens[last].value *= 100
+            tokens[last].end = end
+            state.numberCanTakeHundred = false
+            state.numberCanTakeTens = true
+            state.numberCanTakeUnits = true
+            return
+        }
+        if let article = state.article {
+            state.article = nil
+            if entry.flags.contains(.unit) || entry.id == BuiltinWord.hundred.id {
+                emit(Token(id: .number, value: 1, start: article.start, end: article.end, flags: .numberWord),
+                     isNumberWord: false, state: &state, tokens: &tokens)
+                if entry.id == BuiltinWord.hundred.id {
+                    state.numberCanTakeHundred = true
+                    read(entry, start: start, end: end, state: &state, tokens: &tokens)
+                    return
+                }
+            }
+        }
+        emit(Token(id: entry.id, value: entry.value, start: start, end: end, flags: entry.flags, app: entry.app),
+             isNumberWord: false, state: &state, tokens: &tokens)
+    }
+
+    private func readNumberWord(_ value: Int32, start: Int32, end: Int32, state: inout State, tokens: inout [Token]) {
+        state.article = nil
+        if let last = tokens.indices.last, tokens[last].id == .number, tokens[last].flags.contains(.numberWord) {
+            if value < 10, state.numberCanTakeUnits {
+                tokens[last].value += value
+                tokens[last].end = end
+                state.numberCanTakeUnits = false
+                state.numberCanTakeTens = false
+                return
+            }
+            if value >= 10, state.numberCanTakeTens {
+                tokens[last].value += value
+                tokens[last].end = end
+                state.numberCanTakeTens = false
+                state.numberCanTakeUnits = value >= 20 && value % 10 == 0
+                return
+            }
+        }
+        emit(Token(id: .number, value: value, start: start, end: end, flags: .numberWord),
+             isNumberWord: true, state: &state, tokens: &tokens)
+        state.numberCanTakeUnits = value >= 20 && value % 10 == 0
+        state.numberCanTakeTens = false
+        state.numberCanTakeHundred = value > 0 && value < 100
+    }
+
+    /// Words starting with a digit: "45", "6:30", "5pm", "45min", "5th".
+    private func readNumeral(
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
+    ) {
+        var position = 0
+        let value = Self.digits(word, &position)
+        if position + 1 < word.count, word[position] == UInt8(ascii: ":"), Self.isDigit(word[position + 1]) {
+            position += 1
+            let minutes = Self.digits(word, &position)
+            let valid = value <= 24 && minutes < 60
+            emit(Token(id: valid ? .clock : .unknown, value: valid ? value * 60 + minutes : 0, start: start, end: end,
+                       flags: .temporal),
+                 isNumberWord: false, state: &state, tokens: &tokens)
+        } else {
+            var suffix = UnsafeBufferPointer(rebasing: word[position...])
+            if suffix.first == UInt8(ascii: "-") { suffix = UnsafeBufferPointer(rebasing: suffix.dropFirst()) }
+            if Self.isOrdinalSuffix(suffix) {
+                emit(Token(id: .ordinal, value: value, start: start, end: end),
+                     isNumberWord: false, state: &state, tokens: &tokens)
+                return
+            }
+            emit(Token(id: .number, value: value, start: start, end: end),
+                 isNumberWord: false, state: &state, tokens: &tokens)
+            if !suffix.isEmpty { readWord(suffix, start: start, end: end, state: &state, tokens: &tokens) }
+            return
+        }
+        if position < word.count {
+            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, state: &state, tokens: &tokens)
+        }
+    }
+
+    private static func digits(_ word: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Int32 {
+        var value: Int32 = 0
+        while position < word.count, isDigit(word[position]) {
+            if value < 100_000_000 { value = value * 10 + Int32(word[position] - 0x30) }
+            position += 1
+        }
+        return value
+    }
+
+    private static func isOrdinalSuffix(_ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard suffix.count == 2 else { return false }
+        switch (suffix[0], suffix[1]) {
+        case (UInt8(ascii: "s"), UInt8(ascii: "t")), (UInt8(ascii: "n"), UInt8(ascii: "d")),
+             (UInt8(ascii: "r"), UInt8(ascii: "d")), (UInt8(ascii: "t"), UInt8(ascii: "h")):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func emit(_ token: Token, isNumberWord: Bool, state: inout State, tokens: inout [Token]) {
+        state.article = nil
+        state.dropOf = false
+        if !isNumberWord {
+            state.numberCanTakeUnits = false
+            state.numberCanTakeTens = false
+            state.numberCanTakeHundred = false
+        }
+        tokens.append(token)
+    }
+}

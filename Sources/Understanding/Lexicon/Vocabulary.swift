@@ -1,0 +1,126 @@
+/// What one spelling means.
+struct WordEntry: Sendable {
+    var id: TokenID
+    var flags: TokenFlags
+    var value: Int32
+    /// For app aliases: the app's index. A strong alias (its own word) carries the
+    /// `.app` flag and the app's token id; a weak one ("nags", also an ordinary
+    /// word) keeps its word id and only names the app where an app is expected.
+    var app: Int8
+    var droppedEverywhere: Bool
+    var isArticle: Bool
+    /// For contractions: the entries it stands for, as a range of `Vocabulary.expansions`.
+    var expansion: Range<Int32>?
+}
+
+/// Every word the matcher knows: the built-in words, the catalog's words, and
+/// the apps' names. Spellings map to canonical token ids.
+struct Vocabulary: Sendable {
+    private(set) var table = WordTable()
+    private(set) var entries: [WordEntry] = []
+    private(set) var expansions: [Int32] = []
+    /// Canonical spelling of each id, for diagnostics.
+    private(set) var spellings: [String]
+    private(set) var appIDs: [TokenID] = []
+
+    /// The built-in words and contractions, without any catalog.
+    static let base = Vocabulary()
+
+    private init() {
+        let firstDynamic = (BuiltinWord.allCases.map(\.rawValue).max() ?? 16) + 1
+        spellings = Array(repeating: "", count: Int(firstDynamic))
+        spellings[Int(TokenID.unknown)] = "<unknown>"
+        spellings[Int(TokenID.number)] = "<number>"
+        spellings[Int(TokenID.clock)] = "<clock>"
+        spellings[Int(TokenID.ordinal)] = "<ordinal>"
+        for word in BuiltinWord.allCases {
+            spellings[Int(word.id)] = word.spellings.first ?? "\(word)"
+            let entry = WordEntry(
+                id: word.id, flags: word.flags, value: word.numberValue ?? word.unitSeconds ?? 0, app: -1,
+                droppedEverywhere: word.isDroppedEverywhere, isArticle: word.isArticle, expansion: nil)
+            for spelling in word.spellings { insert(spelling, entry) }
+        }
+        for (contraction, expansion) in Contractions.expansions {
+            let parts = expansion.split(separator: " ").map { addWord(String($0)) }
+            let start = Int32(expansions.count)
+            expansions.append(contentsOf: parts)
+            var entry = entries[Int(parts[0])]
+            entry.expansion = start..<Int32(expansions.count)
+            insert(contraction, entry)
+        }
+    }
+
+    /// The entry index for a spelling (lower-case bytes).
+    func entryIndex(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+        table.lookup(word, hash: hash)
+    }
+
+    func entryIndex(_ word: String) -> Int32? {
+        table.lookup(word)
+    }
+
+    func entry(at index: Int32) -> WordEntry {
+        entries[Int(index)]
+    }
+
+    /// The token id of a known spelling.
+    func id(of word: String) -> TokenID? {
+        entryIndex(word).map { entries[Int($0)].id }
+    }
+
+    func spelling(of id: TokenID) -> String {
+        Int(id) < spellings.count ? spellings[Int(id)] : "<\(id)>"
+    }
+
+    /// Registers a plain word if it is new and returns the index of its entry.
+    @discardableResult
+    mutating func addWord(_ word: String) -> Int32 {
+        if let index = table.lookup(word) { return index }
+        let id = TokenID(spellings.count)
+        spellings.append(word)
+        return insert(word, WordEntry(
+            id: id, flags: [], value: 0, app: -1, droppedEverywhere: false, isArticle: false, expansion: nil))
+    }
+
+    /// Makes `word` another spelling of `canonical` (plurals: "nags" is "nag").
+    mutating func addAlias(_ word: String, of canonical: String) {
+        guard let index = table.lookup(canonical) else { return }
+        let entry = entries[Int(index)]
+        guard entry.expansion == nil, entry.flags.isEmpty else { return }
+        insert(word, entry)
+    }
+
+    /// Allocates the token id that stands for an app.
+    mutating func addApp(named name: String) -> TokenID {
+        let id = TokenID(spellings.count)
+        spellings.append("<app:\(name)>")
+        appIDs.append(id)
+        return id
+    }
+
+    /// A one-word alias that is nothing but the app's name.
+    mutating func addStrongAlias(_ word: String, app: Int) {
+        insert(word, WordEntry(
+            id: appIDs[app], flags: .app, value: 0, app: Int8(app), droppedEverywhere: false, isArticle: false,
+            expansion: nil))
+    }
+
+    /// A one-word alias that is also an ordinary word ("nags"): the word keeps its
+    /// meaning and names the app only where an app is expected.
+    mutating func addWeakAlias(_ word: String, app: Int) {
+        let index = addWord(word)
+        entries[Int(index)].app = Int8(app)
+    }
+
+    @discardableResult
+    private mutating func insert(_ word: String, _ entry: WordEntry) -> Int32 {
+        if let existing = table.lookup(word) {
+            entries[Int(existing)] = entry
+            return existing
+        }
+        let index = Int32(entries.count)
+        entries.append(entry)
+        table.insert(word, value: index)
+        return index
+    }
+}

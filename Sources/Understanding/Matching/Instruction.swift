@@ -1,0 +1,52 @@
+/// One step of a compiled pattern. Patterns compile to a graph of steps over
+/// token ids (no regular expressions): each step names the step that follows.
+enum Instruction: Sendable {
+    /// The next token is this word.
+    case word(TokenID, next: Int32)
+    /// The next token is one of the words of `WordSets[set]`.
+    case wordSet(Int32, next: Int32)
+    /// The next token names the pattern's app.
+    case app(next: Int32)
+    /// Try the first branch, then the second.
+    case split(Int32, Int32)
+    /// Marks where an enum slot starts and ends.
+    case open(slot: Int8, next: Int32)
+    case close(slot: Int8, next: Int32)
+    /// Free text (`mention: false`) or an entity mention (`mention: true`: no
+    /// function words, times or app names) of 1...`limit` tokens, shortest first.
+    case free(slot: Int8, limit: Int16, mention: Bool, next: Int32)
+    /// A number, duration, date or yes/no read by its grammar, longest first.
+    case typed(slot: Int8, kind: TypedSlot, next: Int32)
+    /// The whole utterance has been read.
+    case match
+}
+
+enum TypedSlot: UInt8, Sendable {
+    case integer, duration, date, bool
+}
+
+/// How a pattern's slot becomes a parameter value.
+struct SlotBinding: Sendable {
+    enum Kind: Sendable {
+        case text, mention, enumeration(Int), integer, duration, date, bool
+    }
+
+    /// Index into the intent's parameters.
+    var parameter: Int
+    var kind: Kind
+}
+
+/// A compiled phrase or utterance of one intent.
+struct CompiledPattern: Sendable {
+    var intent: Int
+    var app: Int8
+    var entry: Int32
+    var slots: [SlotBinding]
+    /// The pattern names its app itself, so it cannot match once the app's name
+    /// has been taken off the utterance.
+    var usesApp: Bool
+    /// Each mask holds the words of which the utterance must contain one.
+    var requirements: [UInt64]
+    /// The pattern as written, for diagnostics.
+    var text: String
+}

@@ -1,0 +1,16 @@
+import Catalog
+
+/// The intent an utterance asks for, how sure the matcher is, and the parameter
+/// values it heard. Slots hold only what was said: defaults are the app's to apply.
+public struct IntentMatch: Sendable {
+    public var intent: IntentDefinition
+    /// From 0 to 1. The matcher returns nothing below its threshold.
+    public var confidence: Double
+    public var slots: [String: SlotValue]
+
+    public init(intent: IntentDefinition, confidence: Double, slots: [String: SlotValue]) {
+        self.intent = intent
+        self.confidence = confidence
+        self.slots = slots
+    }
+}

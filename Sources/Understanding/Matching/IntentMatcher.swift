@@ -1,0 +1,144 @@
+import Catalog
+
+/// Finds the intent an utterance asks for and the parameter values it gives.
+///
+/// The catalog's App Shortcut phrases and utterance patterns are compiled once
+/// into instructions over token ids. A match tokenizes the utterance (no regular
+/// expressions, no Foundation on the way), trims what people say around a
+/// request, takes an app's name off the edges, and runs only the patterns whose
+/// required words all occur. Every pattern must read the whole utterance; the
+/// one with the most evidence (pattern words, app names, typed values) wins.
+///
+/// Below `threshold`, or when two intents explain the utterance equally well,
+/// there is no match: a fallback reply is better than a wrong tool.
+public struct IntentMatcher: Sendable {
+    /// Needs two words of evidence: one word alone ("snooze", "late") is too little.
+    public static let defaultThreshold = 0.7
+
+    public let catalog: Catalog
+    public let threshold: Double
+    let program: MatcherProgram
+    private let tokenizer: Tokenizer
+
+    public init(catalog: Catalog, threshold: Double = IntentMatcher.defaultThreshold) {
+        self.catalog = catalog
+        self.threshold = threshold
+        self.program = PatternCompiler(catalog: catalog).compile()
+        self.tokenizer = Tokenizer(vocabulary: program.vocabulary)
+    }
+
+    /// The best intent for `utterance`, or nil when nothing matches well enough.
+    public func match(_ utterance: String, context: MatchContext) -> IntentMatch? {
+        var text = utterance
+        return text.withUTF8 { bytes -> IntentMatch? in
+            var tokens: [Token] = []
+            tokens.reserveCapacity(bytes.count / 3 + 4)
+            tokenizer.tokenize(bytes, into: &tokens)
+            UtteranceSpan.joinAppPhrases(&tokens, program: program)
+            return tokens.withUnsafeBufferPointer { view -> IntentMatch? in
+                guard let ranking = rank(view), let best = ranking.best else { return nil }
+                var confidence = 1 - pow2(-best.evidence)
+                if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
+                guard confidence >= threshold else { return nil }
+                let pattern = program.patterns[best.pattern]
+                let intent = catalog.intents[pattern.intent]
+                let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
+                    .values(of: pattern, captures: best.captures, intent: intent)
+                return IntentMatch(intent: intent, confidence: confidence, slots: slots)
+            }
+        }
+    }
+
+    /// Patterns the compiler left out (they had no required word), as
+    /// `intent-id: pattern`. Empty for a healthy catalog.
+    public var skippedPatterns: [String] { program.skippedPatterns }
+
+    // MARK: Ranking
+
+    struct Candidate {
+        var pattern: Int
+        var intent: Int
+        var evidence: Int
+        var rank: Int
+        var captures: SIMD16<Int16>
+    }
+
+    struct Ranking {
+        var best: Candidate?
+        /// The best candidate of another intent.
+        var second: Candidate?
+
+        mutating func offer(_ candidate: Candidate) {
+            guard let current = best else {
+                best = candidate
+                return
+            }
+            if candidate.intent == current.intent {
+                if candidate.rank > current.rank { best = candidate }
+            } else if candidate.rank > current.rank {
+                second = current
+                best = candidate
+            } else if candidate.rank > second?.rank ?? Int.min {
+                second = candidate
+            }
+        }
+    }
+
+    private func rank(_ tokens: UnsafeBufferPointer<Token>) -> Ranking? {
+        let span = UtteranceSpan.trimmed(tokens, program: program)
+        guard span.start < span.end else { return nil }
+        var ranking = Ranking()
+        program.instructions.withUnsafeBufferPointer { instructions in
+            evaluate(span, tokens: tokens, instructions: instructions, into: &ranking)
+            if let detached = span.detachingApp(tokens, program: program) {
+                evaluate(detached, tokens: tokens, instructions: instructions, into: &ranking)
+            }
+        }
+        return ranking
+    }
+
+    private func evaluate(
+        _ span: UtteranceSpan, tokens: UnsafeBufferPointer<Token>, instructions: UnsafeBufferPointer<Instruction>,
+        into ranking: inout Ranking
+    ) {
+        var mask: UInt64 = 0
+        for index in span.start..<span.end { mask |= 1 << UInt64(tokens[index].id & 63) }
+        let executor = PatternExecutor(
+            instructions: instructions, wordSets: program.wordSets, tokens: tokens, end: span.end, app: span.app)
+        let words = (program.patterns.count + 63) / 64
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
+            visited.initialize(repeating: 0)
+            for index in span.start..<span.end {
+                let id = Int(tokens[index].id)
+                guard id + 1 < program.anchorStarts.count else { continue }
+                for slot in Int(program.anchorStarts[id])..<Int(program.anchorStarts[id + 1]) {
+                    let patternIndex = Int(program.anchorPatterns[slot])
+                    let bit: UInt64 = 1 << UInt64(patternIndex & 63)
+                    guard visited[patternIndex >> 6] & bit == 0 else { continue }
+                    visited[patternIndex >> 6] |= bit
+                    let pattern = program.patterns[patternIndex]
+                    if span.app >= 0, pattern.app != span.app || pattern.usesApp { continue }
+                    guard pattern.requirements.allSatisfy({ mask & $0 != 0 }) else { continue }
+                    var run = executor
+                    run.app = pattern.app
+                    guard let outcome = run.run(from: pattern.entry, at: span.start) else { continue }
+                    let evidence = outcome.evidence + (span.app >= 0 ? 1 : 0)
+                    ranking.offer(Candidate(
+                        pattern: patternIndex, intent: pattern.intent, evidence: evidence,
+                        rank: evidence * 1024 - outcome.freeTokens, captures: outcome.captures))
+                }
+            }
+        }
+    }
+}
+
+/// 2 to the power of a small integer, without Foundation.
+private func pow2(_ exponent: Int) -> Double {
+    var result = 1.0
+    if exponent >= 0 {
+        for _ in 0..<exponent { result *= 2 }
+    } else {
+        for _ in 0..<(-exponent) { result /= 2 }
+    }
+    return result
+}

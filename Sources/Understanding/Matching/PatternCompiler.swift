@@ -1,0 +1,385 @@
+import Catalog
+
+/// Compiles a catalog into a `MatcherProgram`: builds the vocabulary from every
+/// word the catalog uses (with simple plurals), turns app names into app tokens,
+/// and each phrase and utterance into instructions.
+struct PatternCompiler {
+    private let catalog: Catalog
+    private var vocabulary = Vocabulary.base
+    private var instructions: [Instruction] = [.match]
+    private var wordSets: [[TokenID]] = []
+    private var patterns: [CompiledPattern] = []
+    private var skipped: [String] = []
+    private var enumIndex: [String: Int] = [:]
+    private var enumForms: [[MatcherProgram.EnumForm]] = []
+    private var appWordIDs: [[TokenID]] = []
+    private var appPhrases = PhraseTable()
+
+    /// Words that are not plurals of a shorter word, though they look it.
+    private static let notPlurals: Set<String> = ["news", "bus", "gas", "yes", "this", "his", "its", "status", "has", "was", "does", "is", "us"]
+
+    private static let matchInstruction: Int32 = 0
+    private static let maxSlots = 8
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    consuming func compile() -> MatcherProgram {
+        let parsed = parseAll()
+        buildVocabulary(parsed)
+        buildEnums()
+        for (intentIndex, intent) in catalog.intents.enumerated() {
+            let app = Int8(catalog.apps.firstIndex { $0.name == intent.app } ?? 0)
+            for (text, pattern) in parsed[intentIndex] {
+                compilePattern(pattern, text: text, intent: intentIndex, app: app)
+            }
+        }
+        let (starts, anchored) = buildAnchorIndex()
+        return MatcherProgram(
+            vocabulary: vocabulary, instructions: instructions, wordSets: wordSets, patterns: patterns,
+            anchorStarts: starts, anchorPatterns: anchored, appPhrases: appPhrases,
+            leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
+            enumForms: enumForms, enumIndex: enumIndex, skippedPatterns: skipped)
+    }
+
+    // MARK: Parsing
+
+    /// Each intent's phrases and utterances, parsed with their app's rules inlined.
+    private func parseAll() -> [[(String, PhrasePattern)]] {
+        catalog.intents.map { intent in
+            let app = catalog.app(named: intent.app)
+            var rules: [String: PhrasePattern] = [:]
+            for (name, text) in app?.rules ?? [:] {
+                rules[name] = try? PhrasePattern.parseUtterance(text)
+            }
+            let phrases = intent.phrases.compactMap { text in
+                (try? PhrasePattern.parseSwiftPhrase(text)).map { (text, $0.inliningRules(rules)) }
+            }
+            let utterances = intent.utterances.compactMap { text in
+                (try? PhrasePattern.parseUtterance(text)).map { (text, $0.inliningRules(rules)) }
+            }
+            return phrases + utterances
+        }
+    }
+
+    // MARK: Vocabulary
+
+    private mutating func buildVocabulary(_ parsed: [[(String, PhrasePattern)]]) {
+        var literalWords: [String] = []
+        for patterns in parsed {
+            for (_, pattern) in patterns { Self.collectLiterals(pattern.elements, into: &literalWords) }
+        }
+        var words = literalWords
+        for app in catalog.apps {
+            for enumeration in app.enums {
+                for enumCase in enumeration.cases {
+                    for form in enumCase.spokenForms { words += Self.rawWords(form) }
+                }
+            }
+            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+                words += Self.rawWords(alias)
+            }
+        }
+        var added: [String] = []
+        for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
+            vocabulary.addWord(word)
+            added.append(word)
+        }
+        let known = Set(added)
+        for word in added where Self.isPlural(word) && known.contains(String(word.dropLast())) {
+            vocabulary.addAlias(word, of: String(word.dropLast()))
+        }
+        for word in added where !word.hasSuffix("s") && word.count >= 3 && vocabulary.entryIndex(word + "s") == nil {
+            vocabulary.addAlias(word + "s", of: word)
+        }
+
+        // Words the patterns and enums use: a one-word app name that is also one
+        // of them only names the app where an app is expected.
+        var usedIDs: Set<TokenID> = []
+        for word in words { if let id = vocabulary.id(of: word) { usedIDs.insert(id) } }
+        for (index, app) in catalog.apps.enumerated() {
+            _ = vocabulary.addApp(named: app.name)
+            var weakIDs: [TokenID] = []
+            for alias in spokenNames(of: app) {
+                let parts = Self.rawWords(alias)
+                guard parts.count == 1, let spelling = parts.first else { continue }
+                if let id = vocabulary.id(of: spelling), usedIDs.contains(id) || id < TokenID(BuiltinWord.allCases.count + 16) {
+                    vocabulary.addWeakAlias(spelling, app: index)
+                    weakIDs.append(id)
+                } else {
+                    vocabulary.addStrongAlias(spelling, app: index)
+                }
+            }
+            appWordIDs.append([vocabulary.appIDs[index]] + weakIDs)
+        }
+        for (index, app) in catalog.apps.enumerated() {
+            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+                let ids = lex(alias).map(\.id)
+                if ids.count > 1 { appPhrases.add(ids, value: Int32(index)) }
+            }
+        }
+    }
+
+    private func spokenNames(of app: AppDefinition) -> [String] {
+        [app.name, app.displayName] + app.aliases
+    }
+
+    private static func isPlural(_ word: String) -> Bool {
+        word.count >= 4 && word.hasSuffix("s") && !word.hasSuffix("ss") && !notPlurals.contains(word)
+    }
+
+    private static func collectLiterals(_ elements: [PhrasePattern.Element], into words: inout [String]) {
+        for element in elements {
+            switch element {
+            case .literal(let text): words += rawWords(text)
+            case .choice(let alternatives, _): for alternative in alternatives { collectLiterals(alternative, into: &words) }
+            case .slot, .app, .rule: break
+            }
+        }
+    }
+
+    /// Lower-case words as the tokenizer splits them, before any lookup.
+    static func rawWords(_ text: String) -> [String] {
+        text.lowercased()
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+            .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") }
+            .map { $0.trimmingCharacters(in: ["'", "-"]) }
+            .filter { !$0.isEmpty }
+    }
+
+    private func lex(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var text = text
+        text.withUTF8 { Tokenizer(vocabulary: vocabulary).tokenize($0, into: &tokens) }
+        return tokens
+    }
+
+    private func fillerTable(_ phrases: [String]) -> PhraseTable {
+        var table = PhraseTable()
+        for phrase in phrases { table.add(lex(phrase).map(\.id)) }
+        return table
+    }
+
+    // MARK: Enums
+
+    private mutating func buildEnums() {
+        for app in catalog.apps {
+            for enumeration in app.enums {
+                enumIndex["\(app.name).\(enumeration.name)"] = enumForms.count
+                var forms: [MatcherProgram.EnumForm] = []
+                for enumCase in enumeration.cases {
+                    for spoken in enumCase.spokenForms {
+                        let tokens = lex(spoken).map(\.id)
+                        if !tokens.isEmpty, !forms.contains(where: { $0.tokens == tokens }) {
+                            forms.append(.init(value: enumCase.value, tokens: tokens))
+                        }
+                    }
+                }
+                enumForms.append(forms.sorted { $0.tokens.count > $1.tokens.count })
+            }
+        }
+    }
+
+    // MARK: Patterns
+
+    private struct PatternContext {
+        let intent: IntentDefinition
+        let appName: String
+        let app: Int8
+        var slotNames: [String] = []
+        var bindings: [SlotBinding] = []
+        var usesApp = false
+        var valid = true
+    }
+
+    private mutating func compilePattern(_ pattern: PhrasePattern, text: String, intent: Int, app: Int8) {
+        var context = PatternContext(intent: catalog.intents[intent], appName: catalog.intents[intent].app, app: app)
+        let entry = compile(pattern.elements, next: Self.matchInstruction, context: &context)
+        let requirements = requirements(of: pattern.elements, context: context)
+        guard context.valid, !requirements.isEmpty else {
+            skipped.append("\(catalog.intents[intent].id): \(text)")
+            return
+        }
+        patterns.append(CompiledPattern(
+            intent: intent, app: app, entry: entry, slots: context.bindings, usesApp: context.usesApp,
+            requirements: requirements.map(Self.mask), text: text))
+        anchorSets.append(requirements.min { $0.count < $1.count } ?? [])
+    }
+
+    private var anchorSets: [[TokenID]] = []
+
+    private mutating func compile(_ elements: [PhrasePattern.Element], next: Int32, context: inout PatternContext) -> Int32 {
+        var continuation = next
+        for element in elements.reversed() {
+            continuation = compile(element, next: continuation, context: &context)
+        }
+        return continuation
+    }
+
+    private mutating func compile(_ element: PhrasePattern.Element, next: Int32, context: inout PatternContext) -> Int32 {
+        switch element {
+        case .literal(let text):
+            var continuation = next
+            for token in lex(text).reversed() { continuation = emit(.word(token.id, next: continuation)) }
+            return continuation
+        case .app:
+            context.usesApp = true
+            return emit(.app(next: next))
+        case .rule:
+            // Rules are inlined before compiling; an unknown one was rejected by the loader.
+            context.valid = false
+            return next
+        case .slot(let name, let limit):
+            return compileSlot(name, limit: limit, next: next, context: &context)
+        case .choice(let alternatives, let optional):
+            var singleWords: [TokenID] = []
+            var entries: [Int32] = []
+            var canBeEmpty = optional
+            for alternative in alternatives {
+                if case .literal(let text) = alternative.first, alternative.count == 1 {
+                    let tokens = lex(text)
+                    if tokens.isEmpty {
+                        canBeEmpty = true
+                        continue
+                    }
+                    if tokens.count == 1 {
+                        if !singleWords.contains(tokens[0].id) { singleWords.append(tokens[0].id) }
+                        continue
+                    }
+                }
+                entries.append(compile(alternative, next: next, context: &context))
+            }
+            if singleWords.count == 1 {
+                entries.insert(emit(.word(singleWords[0], next: next)), at: 0)
+            } else if !singleWords.isEmpty {
+                wordSets.append(singleWords.sorted())
+                entries.insert(emit(.wordSet(Int32(wordSets.count - 1), next: next)), at: 0)
+            }
+            if canBeEmpty { entries.append(next) }
+            return chain(entries)
+        }
+    }
+
+    private mutating func compileSlot(
+        _ name: String, limit: Int?, next: Int32, context: inout PatternContext
+    ) -> Int32 {
+        guard let parameterIndex = context.intent.parameters.firstIndex(where: { $0.name == name }) else {
+            context.valid = false
+            return next
+        }
+        let slot: Int
+        if let existing = context.slotNames.firstIndex(of: name) {
+            slot = existing
+        } else {
+            guard context.slotNames.count < Self.maxSlots else {
+                context.valid = false
+                return next
+            }
+            slot = context.slotNames.count
+            context.slotNames.append(name)
+            context.bindings.append(SlotBinding(parameter: parameterIndex, kind: .text))
+        }
+        let slotID = Int8(slot)
+        switch context.intent.parameters[parameterIndex].type {
+        case .string:
+            context.bindings[slot].kind = .text
+            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 64), mention: false, next: next))
+        case .entity:
+            context.bindings[slot].kind = .mention
+            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 4), mention: true, next: next))
+        case .enumeration(let enumName):
+            guard let index = enumIndex["\(context.appName).\(enumName)"] else {
+                context.valid = false
+                return next
+            }
+            context.bindings[slot].kind = .enumeration(index)
+            let close = emit(.close(slot: slotID, next: next))
+            var entries: [Int32] = []
+            for form in enumForms[index] {
+                var continuation = close
+                for id in form.tokens.reversed() { continuation = emit(.word(id, next: continuation)) }
+                entries.append(continuation)
+            }
+            return emit(.open(slot: slotID, next: chain(entries)))
+        case .integer:
+            context.bindings[slot].kind = .integer
+            return emit(.typed(slot: slotID, kind: .integer, next: next))
+        case .duration:
+            context.bindings[slot].kind = .duration
+            return emit(.typed(slot: slotID, kind: .duration, next: next))
+        case .date:
+            context.bindings[slot].kind = .date
+            return emit(.typed(slot: slotID, kind: .date, next: next))
+        case .bool:
+            context.bindings[slot].kind = .bool
+            return emit(.typed(slot: slotID, kind: .bool, next: next))
+        }
+    }
+
+    /// Splits that try `entries` in order.
+    private mutating func chain(_ entries: [Int32]) -> Int32 {
+        guard var continuation = entries.last else { return Self.matchInstruction }
+        for entry in entries.dropLast().reversed() { continuation = emit(.split(entry, continuation)) }
+        return continuation
+    }
+
+    private mutating func emit(_ instruction: Instruction) -> Int32 {
+        instructions.append(instruction)
+        return Int32(instructions.count - 1)
+    }
+
+    // MARK: Candidate index
+
+    /// Sets of words of which every match contains at least one each.
+    private func requirements(of elements: [PhrasePattern.Element], context: PatternContext) -> [[TokenID]] {
+        var result: [[TokenID]] = []
+        for element in elements {
+            switch element {
+            case .literal(let text):
+                for token in lex(text) { result.append([token.id]) }
+            case .app:
+                result.append(appWordIDs[Int(context.app)])
+            case .slot(let name, _):
+                guard let parameter = context.intent.parameter(named: name),
+                      case .enumeration(let enumName) = parameter.type,
+                      let index = enumIndex["\(context.appName).\(enumName)"] else { continue }
+                result.append(Array(Set(enumForms[index].compactMap(\.tokens.first))))
+            case .choice(let alternatives, let optional):
+                guard !optional else { continue }
+                var union: Set<TokenID> = []
+                var everyAlternativeRequires = true
+                for alternative in alternatives {
+                    guard let first = requirements(of: alternative, context: context).first else {
+                        everyAlternativeRequires = false
+                        break
+                    }
+                    union.formUnion(first)
+                }
+                if everyAlternativeRequires, !union.isEmpty { result.append(Array(union)) }
+            case .rule:
+                continue
+            }
+        }
+        return result
+    }
+
+    static func mask(_ ids: [TokenID]) -> UInt64 {
+        ids.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
+    }
+
+    private func buildAnchorIndex() -> ([Int32], [Int32]) {
+        let idCount = vocabulary.spellings.count + 1
+        var lists = Array(repeating: [Int32](), count: idCount)
+        for (index, anchors) in anchorSets.enumerated() {
+            for id in anchors where Int(id) < idCount { lists[Int(id)].append(Int32(index)) }
+        }
+        var starts: [Int32] = [0]
+        var flat: [Int32] = []
+        for list in lists {
+            flat += list
+            starts.append(Int32(flat.count))
+        }
+        return (starts, flat)
+    }
+}

@@ -1,0 +1,111 @@
+/// Runs one compiled pattern against a span of tokens by backtracking: the first
+/// way through the pattern (in the order the pattern prefers) that reads every
+/// token wins. A step budget bounds the work on long utterances.
+struct PatternExecutor {
+    /// The result of a successful run.
+    struct Outcome {
+        /// Token positions of each slot: start at `2k`, end at `2k + 1`.
+        var captures: SIMD16<Int16>
+        /// Tokens read as words of the pattern, app names or typed values.
+        var evidence: Int
+        /// Tokens read as free text or entity mentions.
+        var freeTokens: Int
+    }
+
+    let instructions: UnsafeBufferPointer<Instruction>
+    let wordSets: [[TokenID]]
+    let tokens: UnsafeBufferPointer<Token>
+    let end: Int
+    /// The app whose name `.app` steps accept.
+    var app: Int8
+
+    private static let stepBudget = 20_000
+
+    func run(from entry: Int32, at start: Int) -> Outcome? {
+        var budget = Self.stepBudget
+        return step(entry, start, SIMD16(repeating: -1), &budget)
+    }
+
+    private func step(_ pc: Int32, _ position: Int, _ captures: SIMD16<Int16>, _ budget: inout Int) -> Outcome? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
+        switch instructions[Int(pc)] {
+        case .match:
+            return position == end ? Outcome(captures: captures, evidence: 0, freeTokens: 0) : nil
+        case .word(let id, let next):
+            guard position < end, tokens[position].id == id,
+                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
+            outcome.evidence += 1
+            return outcome
+        case .wordSet(let set, let next):
+            guard position < end, wordSets[Int(set)].contains(tokens[position].id),
+                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
+            outcome.evidence += 1
+            return outcome
+        case .app(let next):
+            guard position < end, tokens[position].app == app,
+                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
+            outcome.evidence += 1
+            return outcome
+        case .split(let first, let second):
+            return step(first, position, captures, &budget) ?? step(second, position, captures, &budget)
+        case .open(let slot, let next):
+            var captures = captures
+            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
+            return step(next, position, captures, &budget)
+        case .close(let slot, let next):
+            var captures = captures
+            captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: position)
+            return step(next, position, captures, &budget)
+        case .free(let slot, let limit, let mention, let next):
+            var captures = captures
+            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
+            let last = min(end, position + Int(limit))
+            var stop = position + 1
+            while stop <= last {
+                if mention, !Self.canBeInMention(tokens[stop - 1]) { return nil }
+                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
+                if var outcome = step(next, stop, captures, &budget) {
+                    outcome.freeTokens += stop - position
+                    return outcome
+                }
+                stop += 1
+            }
+            return nil
+        case .typed(let slot, let kind, let next):
+            let ends = typedEnds(kind, at: position)
+            var captures = captures
+            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
+            for index in 0..<ends.count {
+                let stop = ends[index]
+                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
+                if var outcome = step(next, stop, captures, &budget) {
+                    outcome.evidence += stop - position
+                    return outcome
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").
+    static func canBeInMention(_ token: Token) -> Bool {
+        token.flags.isDisjoint(with: [.stop, .temporal, .app])
+    }
+
+    private func typedEnds(_ kind: TypedSlot, at position: Int) -> EndList {
+        var ends = EndList()
+        guard position < end else { return ends }
+        switch kind {
+        case .integer:
+            if ScalarGrammar.integer(tokens, at: position, to: end) != nil { ends.insert(position + 1) }
+        case .bool:
+            if ScalarGrammar.bool(tokens, at: position, to: end) != nil { ends.insert(position + 1) }
+        case .duration:
+            DurationGrammar.parse(tokens, from: position, to: end) { stop, _ in ends.insert(stop) }
+        case .date:
+            DateGrammar.parse(tokens, from: position, to: end) { stop, _ in ends.insert(stop) }
+        }
+        return ends
+    }
+}

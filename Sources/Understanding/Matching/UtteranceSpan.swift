@@ -1,0 +1,100 @@
+/// The part of an utterance worth matching, after the lead-in and sign-off
+/// ("hey Jiri, can you ... please") are trimmed and, when the user named an app
+/// at the start or end ("... in Nagz", "Nagz, ..."), with that name taken off.
+struct UtteranceSpan {
+    var start: Int
+    var end: Int
+    /// The app named at an edge and taken off, or -1.
+    var app: Int8
+
+    /// Prepositions that attach an app's name: "in Nagz", "with CodingBridge".
+    private static let appPrepositions: Set<TokenID> = [
+        BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
+        BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
+    ]
+    /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...".
+    private static let addressVerbs: Set<TokenID> = [BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id]
+    private static let addressLinks: Set<TokenID> = [
+        BuiltinWord.to.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.and.id,
+    ]
+
+    /// Replaces multi-word app names by one app token each, in place.
+    static func joinAppPhrases(_ tokens: inout [Token], program: MatcherProgram) {
+        guard !program.appPhrases.isEmpty else { return }
+        var write = 0
+        var read = 0
+        let count = tokens.count
+        tokens.withUnsafeMutableBufferPointer { buffer in
+            let view = UnsafeBufferPointer(buffer)
+            while read < count {
+                if let (length, app) = program.appPhrases.match(view, at: read, limit: count) {
+                    buffer[write] = Token(
+                        id: program.vocabulary.appIDs[Int(app)], start: buffer[read].start,
+                        end: buffer[read + length - 1].end, flags: .app, app: Int8(app))
+                    read += length
+                } else {
+                    buffer[write] = buffer[read]
+                    read += 1
+                }
+                write += 1
+            }
+        }
+        tokens.removeLast(count - write)
+    }
+
+    /// The span without the fillers at either edge.
+    static func trimmed(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) -> UtteranceSpan {
+        var span = UtteranceSpan(start: 0, end: tokens.count, app: -1)
+        span.trimFillers(tokens, program: program)
+        return span
+    }
+
+    /// The span with an app named at its start or end taken off, or nil when no
+    /// app is named there (or two different ones are).
+    func detachingApp(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) -> UtteranceSpan? {
+        var span = self
+        var leading: Int8 = -1
+        var trailing: Int8 = -1
+        // Start: "Nagz, ...", "in Nagz ...", "ask Nagz (to) ...".
+        if span.end - span.start > 1 {
+            let first = tokens[span.start]
+            if first.flags.contains(.app) {
+                leading = first.app
+                span.start += 1
+            } else if span.end - span.start > 2, tokens[span.start + 1].flags.contains(.app),
+                      Self.appPrepositions.contains(first.id) || Self.addressVerbs.contains(first.id) {
+                leading = tokens[span.start + 1].app
+                span.start += 2
+                if Self.addressVerbs.contains(first.id), span.start < span.end,
+                   Self.addressLinks.contains(tokens[span.start].id) {
+                    span.start += 1
+                }
+            }
+        }
+        // End: "... in Nagz", "... in nags", "..., Nagz".
+        if span.end - span.start > 1 {
+            let last = tokens[span.end - 1]
+            if last.app >= 0, span.end - span.start > 2, Self.appPrepositions.contains(tokens[span.end - 2].id) {
+                trailing = last.app
+                span.end -= 2
+            } else if last.flags.contains(.app) {
+                trailing = last.app
+                span.end -= 1
+            }
+        }
+        guard leading >= 0 || trailing >= 0 else { return nil }
+        if leading >= 0, trailing >= 0, leading != trailing { return nil }
+        span.app = max(leading, trailing)
+        span.trimFillers(tokens, program: program)
+        return span.start < span.end ? span : nil
+    }
+
+    private mutating func trimFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
+        while start < end, let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
+            start += length
+        }
+        while start < end, let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start) {
+            end -= length
+        }
+    }
+}

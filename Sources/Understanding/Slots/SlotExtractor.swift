@@ -1,0 +1,91 @@
+import Catalog
+
+/// Turns a pattern's captured token spans into parameter values.
+struct SlotExtractor {
+    let program: MatcherProgram
+    let tokens: UnsafeBufferPointer<Token>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let context: MatchContext
+
+    func values(of pattern: CompiledPattern, captures: SIMD16<Int16>, intent: IntentDefinition) -> [String: SlotValue] {
+        var values: [String: SlotValue] = [:]
+        var spans: [Int: Range<Int>] = [:]
+        for (slot, binding) in pattern.slots.enumerated() {
+            let start = Int(captures[slot * 2])
+            let end = Int(captures[slot * 2 + 1])
+            guard start >= 0, end > start else { continue }
+            spans[binding.parameter] = start..<end
+            if let value = value(binding.kind, start..<end) {
+                values[intent.parameters[binding.parameter].name] = value
+            }
+        }
+        for parameter in intent.parameters where !parameter.inferFrom.isEmpty && values[parameter.name] == nil {
+            guard case .enumeration = parameter.type,
+                  let binding = enumBinding(for: parameter, in: intent) else { continue }
+            for source in parameter.inferFrom {
+                guard let index = intent.parameters.firstIndex(where: { $0.name == source }),
+                      let span = spans[index], let found = findEnum(binding, in: span) else { continue }
+                values[parameter.name] = .enumCase(found)
+                break
+            }
+        }
+        return values
+    }
+
+    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>) -> SlotValue? {
+        switch kind {
+        case .text:
+            return .text(text(span))
+        case .mention:
+            return .entity(text(span))
+        case .enumeration(let index):
+            return enumValue(index, span).map(SlotValue.enumCase)
+        case .integer:
+            return ScalarGrammar.integer(tokens, at: span.lowerBound, to: span.upperBound).map(SlotValue.integer)
+        case .bool:
+            return ScalarGrammar.bool(tokens, at: span.lowerBound, to: span.upperBound).map(SlotValue.bool)
+        case .duration:
+            var minutes: Int?
+            DurationGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
+                if end == span.upperBound { minutes = value }
+            }
+            return minutes.map(SlotValue.minutes)
+        case .date:
+            var expression: DateExpression?
+            DateGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
+                if end == span.upperBound { expression = value }
+            }
+            return expression.flatMap { context.dateResolver.resolve($0) }.map(SlotValue.date)
+        }
+    }
+
+    /// The user's own words for a span, from the first token to the last.
+    func text(_ span: Range<Int>) -> String {
+        let start = Int(tokens[span.lowerBound].start)
+        let end = Int(tokens[span.upperBound - 1].end)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private func enumValue(_ index: Int, _ span: Range<Int>) -> String? {
+        program.enumForms[index].first { form in
+            form.tokens.count == span.count && zip(form.tokens, span).allSatisfy { tokens[$1].id == $0 }
+        }?.value
+    }
+
+    private func enumBinding(for parameter: ParameterDefinition, in intent: IntentDefinition) -> Int? {
+        guard case .enumeration(let name) = parameter.type else { return nil }
+        return program.enumIndex["\(intent.app).\(name)"]
+    }
+
+    /// The first case whose spoken form occurs in the span.
+    private func findEnum(_ index: Int, in span: Range<Int>) -> String? {
+        for start in span {
+            for form in program.enumForms[index] where start + form.tokens.count <= span.upperBound {
+                if form.tokens.enumerated().allSatisfy({ tokens[start + $0.offset].id == $0.element }) {
+                    return form.value
+                }
+            }
+        }
+        return nil
+    }
+}

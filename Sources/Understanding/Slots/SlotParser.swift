@@ -1,0 +1,160 @@
+import Foundation
+import Catalog
+
+/// Reads a parameter's value from the user's answer to its question ("Who is the
+/// nag for?" — "for Sam"), anywhere in the answer: "make it tomorrow at 5",
+/// "um, forty five minutes", "the meds one".
+public enum SlotParser {
+    public static func parse(
+        _ answer: String, for parameter: ParameterDefinition, catalog: Catalog, context: MatchContext
+    ) -> SlotValue? {
+        var text = answer
+        return text.withUTF8 { bytes -> SlotValue? in
+            var tokens: [Token] = []
+            Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
+            return tokens.withUnsafeBufferPointer { view -> SlotValue? in
+                let span = Lexicon.shared.trimmed(view)
+                guard span.lowerBound < span.upperBound else { return nil }
+                let reader = AnswerReader(tokens: view, bytes: bytes, span: span, context: context)
+                switch parameter.type {
+                case .string: return reader.text(span).map(SlotValue.text)
+                case .entity: return reader.mention().map(SlotValue.entity)
+                case .integer: return reader.integer().map(SlotValue.integer)
+                case .duration: return reader.duration().map(SlotValue.minutes)
+                case .date: return reader.date().map(SlotValue.date)
+                case .bool: return reader.bool().map(SlotValue.bool)
+                case .enumeration(let name):
+                    guard let enumeration = catalog.apps.lazy.compactMap({ $0.enumeration(named: name) }).first
+                    else { return nil }
+                    return reader.enumCase(of: enumeration).map(SlotValue.enumCase)
+                }
+            }
+        }
+    }
+}
+
+/// The catalog-free vocabulary and filler tables, for reading answers.
+private struct Lexicon: Sendable {
+    static let shared = Lexicon()
+
+    let tokenizer = Tokenizer(vocabulary: .base)
+    let leading: PhraseTable
+    let trailing: PhraseTable
+
+    private init() {
+        func table(_ phrases: [String]) -> PhraseTable {
+            var table = PhraseTable()
+            for phrase in phrases {
+                var tokens: [Token] = []
+                var text = phrase
+                text.withUTF8 { Tokenizer(vocabulary: .base).tokenize($0, into: &tokens) }
+                table.add(tokens.map(\.id))
+            }
+            return table
+        }
+        leading = table(Fillers.leading)
+        trailing = table(Fillers.trailing)
+    }
+
+    func trimmed(_ tokens: UnsafeBufferPointer<Token>) -> Range<Int> {
+        var start = 0
+        var end = tokens.count
+        while start < end, let (length, _) = leading.match(tokens, at: start, limit: end) { start += length }
+        while start < end, let (length, _) = trailing.match(tokens, endingAt: end, start: start) { end -= length }
+        return start..<end
+    }
+}
+
+private struct AnswerReader {
+    let tokens: UnsafeBufferPointer<Token>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let span: Range<Int>
+    let context: MatchContext
+
+    func text(_ range: Range<Int>) -> String? {
+        guard !range.isEmpty else { return nil }
+        let start = Int(tokens[range.lowerBound].start)
+        let end = Int(tokens[range.upperBound - 1].end)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// A name without the words around it: "for Sam" is "Sam", "it's the website" is "website".
+    func mention() -> String? {
+        var start = span.lowerBound
+        var end = span.upperBound
+        while start < end, !PatternExecutor.canBeInMention(tokens[start]) { start += 1 }
+        while end > start, !PatternExecutor.canBeInMention(tokens[end - 1]) { end -= 1 }
+        return text(start..<end)
+    }
+
+    func integer() -> Int? {
+        span.lazy.compactMap { ScalarGrammar.integer(tokens, at: $0, to: span.upperBound) }.first
+    }
+
+    func bool() -> Bool? {
+        span.lazy.compactMap { ScalarGrammar.bool(tokens, at: $0, to: span.upperBound) }.first
+    }
+
+    /// The first length of time, read as long as it goes.
+    func duration() -> Int? {
+        for start in span {
+            var best: (end: Int, minutes: Int)?
+            DurationGrammar.parse(tokens, from: start, to: span.upperBound) { end, minutes in
+                if end > best?.end ?? -1 { best = (end, minutes) }
+            }
+            if let best { return best.minutes }
+        }
+        return nil
+    }
+
+    /// The first date or time, read as long as it goes.
+    func date() -> Date? {
+        for start in span {
+            var best: (end: Int, expression: DateExpression)?
+            DateGrammar.parse(tokens, from: start, to: span.upperBound) { end, expression in
+                if end > best?.end ?? -1 { best = (end, expression) }
+            }
+            if let best { return context.dateResolver.resolve(best.expression) }
+        }
+        return nil
+    }
+
+    /// The case whose value, title or synonym occurs in the answer (longest first).
+    func enumCase(of enumeration: EnumDefinition) -> String? {
+        let words = span.map { Self.key(tokens, bytes, $0) }
+        var forms: [(words: [String], value: String)] = []
+        for enumCase in enumeration.cases {
+            for spoken in enumCase.spokenForms {
+                let formWords = Self.keys(of: spoken)
+                if !formWords.isEmpty { forms.append((formWords, enumCase.value)) }
+            }
+        }
+        forms.sort { $0.words.count > $1.words.count }
+        for start in words.indices {
+            for form in forms where start + form.words.count <= words.count {
+                if Array(words[start..<(start + form.words.count)]) == form.words { return form.value }
+            }
+        }
+        return nil
+    }
+
+    /// Known words compare by id (so plurals and spellings agree), others by text.
+    private static func key(_ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> String {
+        let token = tokens[index]
+        if token.id != .unknown { return "#\(token.id):\(token.value)" }
+        let start = Int(token.start)
+        let end = Int(token.end)
+        var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { word.removeLast() }
+        return word
+    }
+
+    private static func keys(of spoken: String) -> [String] {
+        var tokens: [Token] = []
+        var text = spoken
+        return text.withUTF8 { bytes in
+            Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
+            return tokens.withUnsafeBufferPointer { view in (0..<view.count).map { key(view, bytes, $0) } }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder until the Understanding module lands.
-enum UnderstandingModule {}

@@ -11,11 +11,28 @@ indirect enum ConditionProbe: Sendable {
     case all([ConditionProbe])
     case any([ConditionProbe])
     case not(ConditionProbe)
-    case test(FactTest, Predicate, PhraseSet?)
+    case test(ProbedTest)
 }
 
-/// Compiles conditions into closures over typed fact accessors: the fact and operator are
-/// resolved once at load, so a decision only runs comparisons.
+/// A test with what its trace prints worked out at load.
+struct ProbedTest: Sendable {
+    let fact: HandoffFact
+    let operatorName: String
+    let operand: String
+    let predicate: Predicate
+    let phrases: PhraseSet?
+
+    init(_ test: FactTest, predicate: @escaping Predicate, phrases: PhraseSet?) {
+        fact = test.fact
+        operatorName = test.comparison.operatorName
+        operand = test.comparison.operandDescription
+        self.predicate = predicate
+        self.phrases = phrases
+    }
+}
+
+/// Compiles conditions into closures: the operator and operand are resolved once at load, so
+/// a decision only reads the fact and compares.
 struct ConditionCompiler {
     var vocabulary: PhraseVocabulary
     let regularExpressions: [String: NSRegularExpression]
@@ -39,10 +56,10 @@ struct ConditionCompiler {
             if case .hasPhrase(_, let phrases) = test.comparison {
                 let phraseSet = PhraseSet(phrases, vocabulary: &vocabulary)
                 let predicate: Predicate = { _, words in phraseSet.matches(words) }
-                return (predicate, .test(test, predicate, phraseSet))
+                return (predicate, .test(ProbedTest(test, predicate: predicate, phrases: phraseSet)))
             }
             let predicate = compile(test.comparison, on: test.fact)
-            return (predicate, .test(test, predicate, nil))
+            return (predicate, .test(ProbedTest(test, predicate: predicate, phrases: nil)))
         }
     }
 
@@ -58,11 +75,9 @@ struct ConditionCompiler {
             let tests = values.map { equality(fact, $0) }
             return { facts, words in tests.contains { $0(facts, words) } }
         case .atLeast(let bound):
-            let value = fact.integerAccessor
-            return { facts, _ in value(facts).map { $0 >= bound } ?? false }
+            return { facts, _ in fact.integer(in: facts).map { $0 >= bound } ?? false }
         case .atMost(let bound):
-            let value = fact.integerAccessor
-            return { facts, _ in value(facts).map { $0 <= bound } ?? false }
+            return { facts, _ in fact.integer(in: facts).map { $0 <= bound } ?? false }
         case .hasPhrase:
             return { _, _ in false }
         case .matches(let pattern):
@@ -71,9 +86,8 @@ struct ConditionCompiler {
             guard let expression = regularExpressions[pattern] ?? (try? NSRegularExpression(pattern: pattern)) else {
                 return { _, _ in false }
             }
-            let value = fact.textAccessor
             return { facts, _ in
-                guard let text = value(facts) else { return false }
+                guard let text = fact.text(in: facts) else { return false }
                 let range = NSRange(text.startIndex..<text.endIndex, in: text)
                 return expression.firstMatch(in: text, options: [], range: range) != nil
             }
@@ -84,14 +98,11 @@ struct ConditionCompiler {
     private func equality(_ fact: HandoffFact, _ expected: FactValue) -> Predicate {
         switch expected {
         case .text(let text):
-            let value = fact.textAccessor
-            return { facts, _ in value(facts) == text }
+            return { facts, _ in fact.text(in: facts) == text }
         case .integer(let number):
-            let value = fact.integerAccessor
-            return { facts, _ in value(facts) == number }
+            return { facts, _ in fact.integer(in: facts) == number }
         case .boolean(let flag):
-            let value = fact.booleanAccessor
-            return { facts, _ in value(facts) == flag }
+            return { facts, _ in fact.boolean(in: facts) == flag }
         case .null:
             return { facts, _ in fact.value(in: facts) == .null }
         }

@@ -30,7 +30,20 @@ public struct HandoffDecision: Sendable, Codable, Hashable {
     /// The delivery rule that picked `delivery`; nil when none matched (then `open_now`).
     public var deliveryRule: String?
     /// Explain only: every rule of every stage, with each condition's fact value and result.
-    public var trace: DecisionTrace?
+    public var trace: DecisionTrace? {
+        get { traceBox?.trace }
+        set { traceBox = newValue.map(TraceBox.init) }
+    }
+
+    /// The trace lives behind a reference so that a decision stays small to move around on the
+    /// hot path, where it has no trace.
+    private var traceBox: TraceBox?
+
+    private enum CodingKeys: String, CodingKey {
+        case handoff, rule, stage, reason, rulesetRevision, mode, delivery, spokenSuffix, deepLinkTemplate
+        case shadowMatches, vetoRule, triggerRule, deliveryRule
+        case traceBox = "trace"
+    }
 
     public init(
         handoff: Bool, rule: String? = nil, stage: String? = nil, reason: String? = nil,
@@ -51,7 +64,7 @@ public struct HandoffDecision: Sendable, Codable, Hashable {
         self.vetoRule = vetoRule
         self.triggerRule = triggerRule
         self.deliveryRule = deliveryRule
-        self.trace = trace
+        self.traceBox = trace.map(TraceBox.init)
     }
 
     /// The deep link for the session, e.g. `jiri://continue?session_id=abc%20123`; nil when not
@@ -68,5 +81,29 @@ public struct HandoffDecision: Sendable, Codable, Hashable {
         var decision = self
         decision.trace = nil
         return decision
+    }
+}
+
+private final class TraceBox: Sendable, Hashable, Codable {
+    let trace: DecisionTrace
+
+    init(_ trace: DecisionTrace) {
+        self.trace = trace
+    }
+
+    init(from decoder: any Decoder) throws {
+        trace = try DecisionTrace(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try trace.encode(to: encoder)
+    }
+
+    static func == (lhs: TraceBox, rhs: TraceBox) -> Bool {
+        lhs.trace == rhs.trace
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(trace)
     }
 }

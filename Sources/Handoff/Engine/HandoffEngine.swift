@@ -42,30 +42,35 @@ public struct HandoffEngine: Sendable {
         var shadowMatches: [String] = []
         let veto = Self.firstMatch(in: program.veto, facts, words, keys, &shadowMatches)
         let trigger = Self.firstMatch(in: program.trigger, facts, words, keys, &shadowMatches)
-        var decision = HandoffDecision(
-            handoff: false, rulesetRevision: ruleset.revision,
-            vetoRule: veto?.rule.id, triggerRule: trigger?.rule.id
-        )
+        var decider: CompiledRule?
+        var delivery: CompiledRule?
+        var handoff = false
+        var spokenSuffix: String?
+        var deepLinkTemplate: String?
         if let trigger {
             if !trigger.rule.handoff {
-                decision.decided(by: trigger.rule)
-                decision.spokenSuffix = trigger.rule.say
+                decider = trigger
+                spokenSuffix = trigger.rule.say
             } else if let veto {
-                decision.decided(by: veto.rule)
-                decision.spokenSuffix = veto.rule.say
+                decider = veto
+                spokenSuffix = veto.rule.say
             } else {
-                let delivery = Self.firstMatch(in: program.delivery, facts, words, keys, &shadowMatches)
-                decision.handoff = true
-                decision.decided(by: trigger.rule)
-                decision.delivery = (delivery?.rule.delivery ?? .openNow).rawValue
-                decision.deliveryRule = delivery?.rule.id
-                decision.spokenSuffix = delivery?.rule.say ?? trigger.rule.say
+                decider = trigger
+                handoff = true
+                delivery = Self.firstMatch(in: program.delivery, facts, words, keys, &shadowMatches)
+                spokenSuffix = delivery?.rule.say ?? trigger.rule.say
                 let deepLink = trigger.deepLink ?? delivery?.deepLink ?? program.defaultDeepLink
-                decision.deepLinkTemplate = deepLink?.resolvingFacts(facts)
+                deepLinkTemplate = deepLink?.resolvingFacts(facts)
             }
         }
-        decision.shadowMatches = shadowMatches
-        return decision
+        // Built once, at the end: the decision is the largest value on this path.
+        return HandoffDecision(
+            handoff: handoff, rule: decider?.rule.id, stage: decider?.rule.stage.rawValue,
+            reason: decider?.rule.reason, rulesetRevision: ruleset.revision, mode: decider?.rule.mode.rawValue,
+            delivery: handoff ? (delivery?.rule.delivery ?? .openNow).rawValue : nil,
+            spokenSuffix: spokenSuffix, deepLinkTemplate: deepLinkTemplate, shadowMatches: shadowMatches,
+            vetoRule: veto?.rule.id, triggerRule: trigger?.rule.id, deliveryRule: delivery?.rule.id
+        )
     }
 
     /// The first enforce rule of a stage that matches and whose rollout includes the key;
@@ -117,15 +122,6 @@ public struct HandoffEngine: Sendable {
     }
 }
 
-private extension HandoffDecision {
-    mutating func decided(by rule: Rule) {
-        self.rule = rule.id
-        stage = rule.stage.rawValue
-        reason = rule.reason
-        mode = rule.mode.rawValue
-    }
-}
-
 extension ConditionProbe {
     func trace(_ facts: HandoffFacts, _ words: [Int32]) -> ConditionTrace {
         switch self {
@@ -140,11 +136,11 @@ extension ConditionProbe {
         case .not(let child):
             let trace = child.trace(facts, words)
             return ConditionTrace(kind: .not, result: !trace.result, children: [trace])
-        case .test(let test, let predicate, let phrases):
+        case .test(let test):
             return ConditionTrace(
-                kind: .test, result: predicate(facts, words), fact: test.fact.name,
-                op: test.comparison.operatorName, expected: test.comparison.operandDescription,
-                actual: test.fact.value(in: facts), matchedPhrase: phrases?.firstMatch(in: words)
+                kind: .test, result: test.predicate(facts, words), fact: test.fact.name, op: test.operatorName,
+                expected: test.operand, actual: test.fact.value(in: facts),
+                matchedPhrase: test.phrases?.firstMatch(in: words)
             )
         }
     }

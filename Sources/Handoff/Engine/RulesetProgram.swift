@@ -46,8 +46,9 @@ struct RulesetProgram: Sendable {
     }
 }
 
-/// One rule ready to evaluate.
-struct CompiledRule: Sendable {
+/// One rule ready to evaluate. A class so that walking a stage retains one reference per rule
+/// rather than copying every field of the rule.
+final class CompiledRule: Sendable {
     let rule: Rule
     let predicate: Predicate
     let probe: ConditionProbe

@@ -77,9 +77,9 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
     /// The fact's value in `facts`.
     public func value(in facts: HandoffFacts) -> FactValue {
         switch kind {
-        case .text: textAccessor(facts).map(FactValue.text) ?? .null
-        case .integer: integerAccessor(facts).map(FactValue.integer) ?? .null
-        case .boolean: booleanAccessor(facts).map(FactValue.boolean) ?? .null
+        case .text: text(in: facts).map(FactValue.text) ?? .null
+        case .integer: integer(in: facts).map(FactValue.integer) ?? .null
+        case .boolean: boolean(in: facts).map(FactValue.boolean) ?? .null
         }
     }
 
@@ -136,39 +136,39 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
         return true
     }
 
-    // MARK: Accessors the condition compiler captures (one switch at load, none per decision)
+    // MARK: Typed reads for compiled conditions (a jump on the fact; no closure, no copy)
 
-    var textAccessor: @Sendable (HandoffFacts) -> String? {
+    func text(in facts: HandoffFacts) -> String? {
         switch self {
-        case .utteranceText: { $0.utteranceText }
-        case .intentID: { $0.intentID }
-        case .intentApp: { $0.intentApp }
-        case .intentStatus: { $0.intentStatus }
-        case .resultError: { $0.resultError }
-        case .deviceSurface: { $0.deviceSurface }
-        case .client: { $0.client }
-        default: { _ in nil }
+        case .utteranceText: facts.utteranceText
+        case .intentID: facts.intentID
+        case .intentApp: facts.intentApp
+        case .intentStatus: facts.intentStatus
+        case .resultError: facts.resultError
+        case .deviceSurface: facts.deviceSurface
+        case .client: facts.client
+        default: nil
         }
     }
 
-    var integerAccessor: @Sendable (HandoffFacts) -> Int? {
+    func integer(in facts: HandoffFacts) -> Int? {
         switch self {
-        case .dialogueReprompts: { $0.dialogueReprompts }
-        case .resultItemCount: { $0.resultItemCount }
-        case .localHour: { $0.localHour }
-        default: { _ in nil }
+        case .dialogueReprompts: facts.dialogueReprompts
+        case .resultItemCount: facts.resultItemCount
+        case .localHour: facts.localHour
+        default: nil
         }
     }
 
-    var booleanAccessor: @Sendable (HandoffFacts) -> Bool? {
+    func boolean(in facts: HandoffFacts) -> Bool? {
         switch self {
-        case .intentForeground: { $0.intentForeground }
-        case .intentSensitive: { $0.intentSensitive }
-        case .deviceLocked: { $0.deviceLocked }
-        case .deviceCanContinueInForeground: { $0.deviceCanContinueInForeground }
-        case .deviceVoice: { $0.deviceVoice }
-        case .userDeclinedVisual: { $0.userDeclinedVisual }
-        default: { _ in nil }
+        case .intentForeground: facts.intentForeground
+        case .intentSensitive: facts.intentSensitive
+        case .deviceLocked: facts.deviceLocked
+        case .deviceCanContinueInForeground: facts.deviceCanContinueInForeground
+        case .deviceVoice: facts.deviceVoice
+        case .userDeclinedVisual: facts.userDeclinedVisual
+        default: nil
         }
     }
 }

@@ -86,21 +86,32 @@ struct DeepLinkTemplateError: Error {
 /// position of a URL.
 enum PercentEncoding {
     static func encode(_ value: String) -> String {
+        if value.utf8.allSatisfy(isUnreserved) {
+            return value
+        }
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count)
+        bytes.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 bytes.append(byte)
-            default:
+            } else {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0x0F)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }

@@ -37,7 +37,7 @@ public struct IntentMatcher: Sendable {
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
             return tokens.withUnsafeBufferPointer { view -> IntentMatch? in
                 guard let ranking = rank(view), let best = ranking.best else { return nil }
-                var confidence = 1 - pow2(-best.evidence)
+                var confidence = best.confidence
                 if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
                 guard confidence >= threshold else { return nil }
                 let pattern = program.patterns[best.pattern]
@@ -58,7 +58,7 @@ public struct IntentMatcher: Sendable {
     struct Candidate {
         var pattern: Int
         var intent: Int
-        var evidence: Int
+        var confidence: Double
         var rank: Int
         var captures: SIMD16<Int16>
     }
@@ -123,8 +123,10 @@ public struct IntentMatcher: Sendable {
                     run.app = pattern.app
                     guard let outcome = run.run(from: pattern.entry, at: span.start) else { continue }
                     let evidence = outcome.evidence + (span.app >= 0 ? 1 : 0)
+                    let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
                     ranking.offer(Candidate(
-                        pattern: patternIndex, intent: pattern.intent, evidence: evidence,
+                        pattern: patternIndex, intent: pattern.intent,
+                        confidence: Self.confidence(evidence: evidence, unanchoredEnd: unanchoredEnd),
                         rank: evidence * 1024 - outcome.freeTokens, captures: outcome.captures))
                 }
             }
@@ -132,13 +134,14 @@ public struct IntentMatcher: Sendable {
     }
 }
 
-/// 2 to the power of a small integer, without Foundation.
-private func pow2(_ exponent: Int) -> Double {
-    var result = 1.0
-    if exponent >= 0 {
-        for _ in 0..<exponent { result *= 2 }
-    } else {
-        for _ in 0..<(-exponent) { result /= 2 }
+extension IntentMatcher {
+    /// Each word of evidence halves the doubt: 2 words give 0.75, 3 give 0.875.
+    /// Free text running to the end with no app named counts half a word less,
+    /// so "work on {project}" needs more than "work on" to be believed.
+    static func confidence(evidence: Int, unanchoredEnd: Bool) -> Double {
+        var doubt = 1.0
+        for _ in 0..<max(0, evidence) { doubt *= 0.5 }
+        if unanchoredEnd { doubt *= 1.414_213_562_373_095 }
+        return min(1, max(0, 1 - doubt))
     }
-    return result
 }

@@ -10,6 +10,11 @@ struct PatternExecutor {
         var evidence: Int
         /// Tokens read as free text or entity mentions.
         var freeTokens: Int
+        /// Tokens read as the app's name.
+        var appTokens: Int
+        /// The utterance ends in free text or a mention: the pattern cannot tell
+        /// where the request stops, so it is weaker evidence ("work on my tan").
+        var endsInFreeText: Bool
     }
 
     let instructions: UnsafeBufferPointer<Instruction>
@@ -31,7 +36,8 @@ struct PatternExecutor {
         guard budget >= 0 else { return nil }
         switch instructions[Int(pc)] {
         case .match:
-            return position == end ? Outcome(captures: captures, evidence: 0, freeTokens: 0) : nil
+            return position == end
+                ? Outcome(captures: captures, evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false) : nil
         case .word(let id, let next):
             guard position < end, tokens[position].id == id,
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
@@ -46,6 +52,7 @@ struct PatternExecutor {
             guard position < end, tokens[position].app == app,
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
             outcome.evidence += 1
+            outcome.appTokens += 1
             return outcome
         case .split(let first, let second):
             return step(first, position, captures, &budget) ?? step(second, position, captures, &budget)
@@ -67,6 +74,7 @@ struct PatternExecutor {
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
                 if var outcome = step(next, stop, captures, &budget) {
                     outcome.freeTokens += stop - position
+                    if stop == end { outcome.endsInFreeText = true }
                     return outcome
                 }
                 stop += 1

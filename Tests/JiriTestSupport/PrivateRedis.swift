@@ -31,7 +31,7 @@ public final class PrivateRedis: @unchecked Sendable {
     }
 
     deinit {
-        // A safety net only: `stop()` is the way to end it.
+        // The process is normally stopped already (`stop()`); this is a safety net. The directory goes here.
         if let process, process.isRunning {
             kill(process.processIdentifier, SIGKILL)
         }
@@ -52,22 +52,21 @@ public final class PrivateRedis: @unchecked Sendable {
                 return redis
             } catch {
                 lastError = error
-                await redis.stop()
+                await redis.terminate()
             }
         }
         throw lastError ?? PrivateRedisError(message: "redis-server did not start")
     }
 
-    /// Stops the server and starts it again on the same port; its data is gone (nothing is persisted).
+    /// Stops the server if it runs and starts it again on the same port; its data is gone (nothing is persisted).
     public func restart() async throws {
         await self.terminate()
         try await self.launch()
     }
 
-    /// Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its directory.
+    /// Stops the server; ``restart()`` starts it again on the same port.
     public func stop() async {
         await self.terminate()
-        try? FileManager.default.removeItem(at: self.directory)
     }
 
     private func launch() async throws {
@@ -110,27 +109,39 @@ public final class PrivateRedis: @unchecked Sendable {
         throw PrivateRedisError(message: "redis-server on port \(self.port) did not answer PING within 10 s")
     }
 
+    /// Asks the server to exit (`SHUTDOWN NOSAVE`, which is immediate, unlike SIGTERM which waits for
+    /// the server's cron), then waits for the process; SIGKILL if it is still there after 2 s.
     private func terminate() async {
         guard let process = self.lock.withLock({ self.process.take() }), process.isRunning else { return }
-        process.terminate()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while process.isRunning && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
+        var configuration = self.configuration
+        configuration.connectTimeout = .milliseconds(500)
+        configuration.commandTimeout = .milliseconds(500)
+        if let connection = try? await RedisConnection.connect(configuration: configuration, logger: Self.logger) {
+            // The server closes the connection instead of replying, so this always throws.
+            _ = try? await connection.send(["SHUTDOWN", "NOSAVE"])
+            await connection.close()
         }
-        if process.isRunning {
+        if await !Self.waitForExit(process, within: .seconds(2)) {
             kill(process.processIdentifier, SIGKILL)
-            while process.isRunning {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            _ = await Self.waitForExit(process, within: .seconds(10))
         }
+    }
+
+    private static func waitForExit(_ process: Process, within timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 
     private static let logger = Logger(label: "jiri.test.private-redis")
 
     private static func redisServerExecutable() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin", "/usr/sbin"] {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("redis-server")
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/usr/sbin"] {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent("redis-server")
             if FileManager.default.isExecutableFile(atPath: candidate.path) {
                 return candidate
             }

@@ -1,0 +1,184 @@
+import Hiredis
+import JiriTestSupport
+import Testing
+
+@Suite struct RedisPoolTests {
+    @Test func sendsPipelinesAndReusesOneIdleConnection() async throws {
+        let keys = TestKeys()
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
+        try await pool.send(["SET", keys("greeting"), "hi"])
+        let replies = try await pool.pipeline([["GET", keys("greeting")], ["STRLEN", keys("greeting")]])
+        #expect(replies == [.bulk(Array("hi".utf8)), .integer(2)])
+        #expect(pool.statistics == RedisPoolStatistics(open: 1, idle: 1, inUse: 0, waiting: 0))
+        await pool.close()
+        try await keys.deleteAll()
+    }
+
+    @Test func evalRunsScriptsThroughThePool() async throws {
+        let keys = TestKeys()
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
+        let script = RedisScript("return redis.call('INCRBY', KEYS[1], ARGV[1])")
+        #expect(try await pool.eval(script, keys: [keys("n")], args: [3]) == .integer(3))
+        await pool.close()
+        try await keys.deleteAll()
+    }
+
+    @Test func concurrentCallersNeverExceedMaxConnections() async throws {
+        let keys = TestKeys()
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 3, acquireTimeout: .seconds(10), logger: testLogger)
+        let counter = keys("hits")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<40 {
+                group.addTask { try await pool.send(["INCR", counter]) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await pool.send(["GET", counter]).int == 40)
+        #expect(pool.statistics.open <= 3)
+        #expect(pool.statistics.inUse == 0)
+        await pool.close()
+        try await keys.deleteAll()
+    }
+
+    @Test func exhaustedPoolThrowsAcquireTimeout() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .milliseconds(200), logger: testLogger)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await pool.withConnection { _ in
+                holding.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in held { break }
+        let started = ContinuousClock.now
+        let error = await redisError { try await pool.send(["PING"]) }
+        #expect(error?.kind == .acquireTimeout)
+        #expect(ContinuousClock.now - started >= .milliseconds(200))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(pool.statistics.waiting == 0)
+        releasing.yield()
+        try await holder.value
+        #expect(try await pool.send(["PING"]) == .status("PONG"))
+        await pool.close()
+    }
+
+    @Test func waitingCallerGetsTheReleasedConnection() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(10), logger: testLogger)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await pool.withConnection { _ in
+                holding.yield()
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        for await _ in held { break }
+        #expect(try await pool.send(["PING"]) == .status("PONG"))
+        try await holder.value
+        #expect(pool.statistics.open == 1)
+        await pool.close()
+    }
+
+    @Test func cancelledWaiterLeavesTheQueue() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await pool.withConnection { _ in
+                holding.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in held { break }
+        let waiter = Task { try await pool.send(["PING"]) }
+        while pool.statistics.waiting == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let started = ContinuousClock.now
+        waiter.cancel()
+        let outcome = await waiter.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(pool.statistics.waiting == 0)
+        releasing.yield()
+        try await holder.value
+        await pool.close()
+    }
+
+    @Test func poolReconnectsAfterRedisRestart() async throws {
+        try await withPrivateRedis { redis async throws in
+            let pool = RedisPool(configuration: redis.configuration, maxConnections: 2, logger: testLogger)
+            try await pool.send(["SET", "before", "restart"])
+            try await redis.restart()
+            #expect(try await pool.send(["PING"]) == .status("PONG"))
+            #expect(try await pool.send(["GET", "before"]).isNull)
+            #expect(pool.statistics.open == 1)
+            await pool.close()
+        }
+    }
+
+    @Test func poolHealsWhenRedisComesBackAfterAnOutage() async throws {
+        try await withPrivateRedis { redis async throws in
+            let pool = RedisPool(configuration: redis.configuration, maxConnections: 2, logger: testLogger)
+            try await pool.send(["PING"])
+            await redis.stop()
+            let error = await redisError { try await pool.send(["PING"]) }
+            #expect(error?.kind == .io)
+            #expect(pool.statistics == RedisPoolStatistics(open: 0, idle: 0, inUse: 0, waiting: 0))
+            try await redis.restart()
+            #expect(try await pool.send(["PING"]) == .status("PONG"))
+            await pool.close()
+        }
+    }
+
+    @Test func connectionThatTimedOutIsDiscardedAndReplaced() async throws {
+        let keys = TestKeys()
+        var configuration = try sharedRedisConfiguration()
+        configuration.commandTimeout = .milliseconds(100)
+        let pool = RedisPool(configuration: configuration, maxConnections: 1, logger: testLogger)
+        let error = await redisError { try await pool.send(["BLPOP", keys("never-filled"), 5]) }
+        #expect(error?.kind == .timeout)
+        #expect(pool.statistics.open == 0)
+        #expect(try await pool.send(["PING"]) == .status("PONG"))
+        #expect(pool.statistics.open == 1)
+        await pool.close()
+        try await keys.deleteAll()
+    }
+
+    @Test func closedPoolRefusesCallers() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
+        try await pool.send(["PING"])
+        await pool.close()
+        #expect(pool.statistics.open == 0)
+        let error = await redisError { try await pool.send(["PING"]) }
+        #expect(error?.kind == .poolClosed)
+    }
+
+    @Test func runClosesThePoolWhenItsTaskEnds() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
+        let service = Task { try await pool.run() }
+        try await pool.send(["PING"])
+        #expect(pool.statistics.open == 1)
+        service.cancel()
+        try await service.value
+        #expect(pool.statistics.open == 0)
+        let error = await redisError { try await pool.send(["PING"]) }
+        #expect(error?.kind == .poolClosed)
+    }
+
+    @Test func closeWaitsForLentConnections() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await pool.withConnection { connection in
+                holding.yield()
+                try await Task.sleep(for: .milliseconds(150))
+                return try await connection.send(["PING"])
+            }
+        }
+        for await _ in held { break }
+        await pool.close()
+        #expect(pool.statistics.open == 0)
+        #expect(try await holder.value == .status("PONG"))
+    }
+}

@@ -94,8 +94,9 @@ extension RulesCommand {
         @Argument(help: "The rules file.") var file = RulesCommand.defaultFile
 
         func validate() throws {
-            guard let surfaces = HandoffFact.deviceSurface.knownValues, surfaces.contains(device) else {
-                throw ValidationError("--device must be one of \(HandoffFact.deviceSurface.knownValues ?? [])")
+            let surfaces = HandoffFact.deviceSurface.knownValues ?? []
+            guard surfaces.contains(device) else {
+                throw ValidationError("--device must be one of \(surfaces.joined(separator: ", "))")
             }
             _ = try handoffFacts(declines: { _ in false })
         }

@@ -4,6 +4,8 @@ extension HandoffDecision {
         var lines: [String] = []
         if handoff {
             lines.append("HANDOFF (\(delivery ?? DeliveryMode.openNow.rawValue)) by \(rule ?? "?")")
+        } else if let rule, stage == RuleStage.veto.rawValue, let triggerRule {
+            lines.append("NO HANDOFF by \(rule) (veto over trigger \(triggerRule))")
         } else if let rule {
             lines.append("NO HANDOFF by \(rule) (\(stage ?? "?"))")
         } else {
@@ -19,7 +21,7 @@ extension HandoffDecision {
         lines.append("  words         \(trace.words.joined(separator: " "))")
         for stage in trace.stages {
             lines.append("")
-            let status = stage.consulted ? (stage.winner.map { "won by \($0)" } ?? "no match") : "not consulted"
+            let status = stage.consulted ? (stage.winner.map { "first match \($0)" } ?? "no match") : "not consulted"
             lines.append("\(stage.stage.rawValue): \(status)")
             for rule in stage.rules {
                 lines.append("  \(Self.verdict(of: rule)) \(rule.id) (line \(rule.line))")
@@ -32,7 +34,7 @@ extension HandoffDecision {
     private static func verdict(of rule: RuleTrace) -> String {
         let mark = rule.matched ? "[x]" : "[ ]"
         var notes: [String] = []
-        if rule.won { notes.append("WON") }
+        if rule.won { notes.append("FIRST MATCH") }
         if rule.shadowMatch { notes.append("shadow match") } else if rule.mode == .shadow { notes.append("shadow") }
         if !rule.inRollout { notes.append("outside rollout") }
         if !rule.reached { notes.append("not reached") }

@@ -14,6 +14,20 @@ import Testing
         findings.filter { $0.ruleID == rule }.map(\.code)
     }
 
+    /// The findings about the second of two triggers.
+    func secondTriggerCodes(first: String, second: String) throws -> [String] {
+        let result = try findings("""
+            trigger:
+              - id: first
+                description: earlier
+                when: \(first)
+              - id: second
+                description: later
+                when: \(second)
+            """)
+        return codes(result, rule: "second")
+    }
+
     @Test func aRuleAfterACatchAllIsUnreachable() throws {
         let result = try findings("""
             trigger:
@@ -56,16 +70,7 @@ import Testing
         ("{fact: device.surface, ne: phone}", "{fact: device.surface, eq: ipad}"),
     ] as [(String, String)])
     func aRuleCoveredByAnEarlierOneIsShadowed(_ earlier: String, _ later: String) throws {
-        let result = try findings("""
-            trigger:
-              - id: broad
-                description: earlier
-                when: \(earlier)
-              - id: narrow
-                description: later
-                when: \(later)
-            """)
-        #expect(codes(result, rule: "narrow") == [RulesLinter.Code.shadowedRule])
+        #expect(try secondTriggerCodes(first: earlier, second: later) == [RulesLinter.Code.shadowedRule])
     }
 
     @Test(arguments: [
@@ -75,16 +80,7 @@ import Testing
         ("{fact: client, matches: a}", "{fact: client, matches: b}"),
     ] as [(String, String)])
     func aRuleThatCanStillWinIsNotShadowed(_ earlier: String, _ later: String) throws {
-        let result = try findings("""
-            trigger:
-              - id: first
-                description: earlier
-                when: \(earlier)
-              - id: second
-                description: later
-                when: \(later)
-            """)
-        #expect(codes(result, rule: "second") == [])
+        #expect(try secondTriggerCodes(first: earlier, second: later) == [])
     }
 
     @Test func aDeepLinkWithoutTheSessionIsAnError() throws {

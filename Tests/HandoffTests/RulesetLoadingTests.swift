@@ -18,43 +18,6 @@ import Testing
         #expect(error.description.hasPrefix("bad.yaml:5: "))
     }
 
-    @Test func anUnknownOperatorIsRejectedWithItsLine() throws {
-        let error = try Fixtures.loadError("""
-            revision: r1
-            trigger:
-              - id: a
-                description: bad operator
-                when:
-                  fact: device.surface
-                  equals: phone
-            """)
-        #expect(error.line == 7)
-        #expect(error.message.contains("unknown operator 'equals'"))
-    }
-
-    @Test func aBadRegularExpressionIsRejectedAtLoad() throws {
-        let error = try Fixtures.loadError("""
-            revision: r1
-            trigger:
-              - id: a
-                description: bad pattern
-                when: {fact: utterance.text, matches: "(unclosed"}
-            """)
-        #expect(error.line == 5)
-        #expect(error.message.contains("invalid regular expression"))
-    }
-
-    @Test func aRuleWithoutAnIdIsRejected() throws {
-        let error = try Fixtures.loadError("""
-            revision: r1
-            veto:
-              - description: nameless
-                when: {fact: device.locked, eq: true}
-            """)
-        #expect(error.line == 3)
-        #expect(error.message.contains("needs an id"))
-    }
-
     @Test func aDuplicateIdIsRejectedAcrossStages() throws {
         let error = try Fixtures.loadError("""
             revision: r1
@@ -87,6 +50,11 @@ import Testing
     }
 
     @Test(arguments: [
+        ("revision: r\ntrigger:\n  - id: a\n    description: x\n    when:\n      fact: device.surface\n      equals: phone\n", 7,
+         "unknown operator 'equals'"),
+        ("revision: r\ntrigger:\n  - id: a\n    description: x\n    when: {fact: utterance.text, matches: \"(unclosed\"}\n", 5,
+         "invalid regular expression"),
+        ("revision: r\nveto:\n  - description: nameless\n    when: {fact: device.locked, eq: true}\n", 3, "needs an id"),
         ("trigger:\n  - id: a\n    description: x\n", 1, "needs a revision"),
         ("revision: r\nstages: []\n", 2, "unknown key 'stages'"),
         ("revision: r\ntrigger:\n  - id: a\n    description: x\n    when: {fact: result.item_count, gte: many}\n", 5,

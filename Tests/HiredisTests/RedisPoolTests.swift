@@ -42,67 +42,48 @@ import Testing
 
     @Test func exhaustedPoolThrowsAcquireTimeout() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .milliseconds(200), logger: testLogger)
-        let (held, holding) = AsyncStream<Void>.makeStream()
-        let (release, releasing) = AsyncStream<Void>.makeStream()
-        let holder = Task {
-            try await pool.withConnection { _ in
-                holding.yield()
-                for await _ in release { break }
-            }
-        }
-        for await _ in held { break }
+        let held = await HeldConnection(from: pool)
         let started = ContinuousClock.now
         let error = await redisError { try await pool.send(["PING"]) }
         #expect(error?.kind == .acquireTimeout)
         #expect(ContinuousClock.now - started >= .milliseconds(200))
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(pool.statistics.waiting == 0)
-        releasing.yield()
-        try await holder.value
+        try await held.release()
         #expect(try await pool.send(["PING"]) == .status("PONG"))
         await pool.close()
     }
 
     @Test func waitingCallerGetsTheReleasedConnection() async throws {
-        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(10), logger: testLogger)
-        let (held, holding) = AsyncStream<Void>.makeStream()
-        let holder = Task {
-            try await pool.withConnection { _ in
-                holding.yield()
-                try await Task.sleep(for: .milliseconds(100))
-            }
-        }
-        for await _ in held { break }
-        #expect(try await pool.send(["PING"]) == .status("PONG"))
-        try await holder.value
-        #expect(pool.statistics.open == 1)
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
+        let held = await HeldConnection(from: pool)
+        let waiter = Task { try await pool.send(["PING"]) }
+        try await Self.waitUntilSomeoneWaits(on: pool)
+        try await held.release()
+        #expect(try await waiter.value == .status("PONG"))
+        #expect(pool.statistics == RedisPoolStatistics(open: 1, idle: 1, inUse: 0, waiting: 0))
         await pool.close()
     }
 
     @Test func cancelledWaiterLeavesTheQueue() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
-        let (held, holding) = AsyncStream<Void>.makeStream()
-        let (release, releasing) = AsyncStream<Void>.makeStream()
-        let holder = Task {
-            try await pool.withConnection { _ in
-                holding.yield()
-                for await _ in release { break }
-            }
-        }
-        for await _ in held { break }
+        let held = await HeldConnection(from: pool)
         let waiter = Task { try await pool.send(["PING"]) }
-        while pool.statistics.waiting == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await Self.waitUntilSomeoneWaits(on: pool)
         let started = ContinuousClock.now
         waiter.cancel()
         let outcome = await waiter.result
         #expect(throws: CancellationError.self) { try outcome.get() }
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(pool.statistics.waiting == 0)
-        releasing.yield()
-        try await holder.value
+        try await held.release()
         await pool.close()
+    }
+
+    private static func waitUntilSomeoneWaits(on pool: RedisPool) async throws {
+        while pool.statistics.waiting == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     @Test func poolReconnectsAfterRedisRestart() async throws {
@@ -180,5 +161,31 @@ import Testing
         await pool.close()
         #expect(pool.statistics.open == 0)
         #expect(try await holder.value == .status("PONG"))
+    }
+}
+
+/// Keeps one connection of a pool lent until ``release()``, so a test can exhaust a pool of one.
+private struct HeldConnection {
+    private let holder: Task<Void, any Error>
+    private let releasing: AsyncStream<Void>.Continuation
+
+    /// Returns once the connection is lent.
+    init(from pool: RedisPool) async {
+        let (lent, lending) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        self.releasing = releasing
+        self.holder = Task {
+            try await pool.withConnection { _ in
+                lending.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in lent { break }
+    }
+
+    /// Gives the connection back to the pool and waits until it is back.
+    func release() async throws {
+        self.releasing.yield()
+        try await self.holder.value
     }
 }

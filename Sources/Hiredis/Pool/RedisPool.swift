@@ -10,6 +10,11 @@ import ServiceLifecycle
 /// idle, is discarded and replaced on the next acquire, so the pool heals by itself after a Redis
 /// restart. When `maxConnections` are lent, callers wait at most `acquireTimeout`, then get
 /// ``RedisError/Kind/acquireTimeout``.
+///
+/// A command holds a thread of `threadPool` until its reply arrives. The singleton pool has one
+/// thread per core and is shared with every other blocking caller (libpq too), so a server that
+/// wants Redis never to queue behind slow blocking work passes a thread pool of its own with at
+/// least `maxConnections` threads.
 public final class RedisPool: Service, Sendable {
     public let configuration: RedisConfiguration
     public let maxConnections: Int

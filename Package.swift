@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -64,6 +65,7 @@ let package = Package(
         .target(name: "JiriServer", dependencies: [
             "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -86,9 +88,11 @@ let package = Package(
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"]),
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JiriTestSupport"]),
+        .testTarget(name: "ConversationTests", dependencies: ["Conversation", "JiriTestSupport", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "JiriServerTests", dependencies: [
             "JiriServer", "JiriTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
     ]
 )

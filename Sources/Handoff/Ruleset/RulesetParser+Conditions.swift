@@ -8,12 +8,12 @@ extension RulesetParser {
         let line = YAMLReader.line(of: node)
         guard let mapping = reader.mapping(node, "a condition") else { return nil }
         let keys = mapping.entries.map(\.key)
-        for combinator in ["all", "any", "not"] where keys.contains(combinator) {
+        for combinator in ["all", "any", "not"] {
+            guard let value = mapping[combinator] else { continue }
             guard keys.count == 1 else {
                 reader.fail(line, "'\(combinator)' must be alone in its condition; nest the other tests inside it")
                 return nil
             }
-            let value = mapping[combinator]!
             if combinator == "not" {
                 return parseCondition(value).map(Condition.not)
             }

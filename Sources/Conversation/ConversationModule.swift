@@ -1,2 +1,0 @@
-/// Placeholder until the Conversation module lands.
-enum ConversationModule {}

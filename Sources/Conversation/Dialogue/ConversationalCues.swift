@@ -1,0 +1,40 @@
+/// Short replies that steer the dialogue rather than ask for a tool:
+/// goodbyes, cancelling a question, yes/no to a confirmation.
+enum ConversationalCues {
+    /// Whole utterances (after fillers are dropped) that end the conversation.
+    static let goodbyes: Set<String> = [
+        "goodbye", "good bye", "bye", "bye bye", "bye now", "stop", "quit", "exit", "thats all",
+        "that is all", "thats it", "that will be all", "thats all for now", "see you", "see you later",
+        "see ya", "later", "good night", "goodnight", "im done", "we are done", "were done", "end",
+        "end conversation", "thank you thats all", "nothing else", "no thats all", "no thats it",
+    ]
+    static let fillers: Set<String> = ["ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now"]
+    static let cancels: Set<String> = [
+        "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
+        "no cancel", "scratch that", "dont bother", "cancel it",
+    ]
+    static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please"]
+    static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
+
+    static func isGoodbye(_ words: UtteranceWords) -> Bool {
+        if goodbyes.contains(words.normalized) { return true }
+        let kept = words.words.filter { !fillers.contains(String($0)) }.joined(separator: " ")
+        if goodbyes.contains(kept) { return true }
+        // "ok bye", "bye jiri thanks": a goodbye word with only fillers around it.
+        let core = words.words.filter { !fillers.contains(String($0)) }
+        return !core.isEmpty && core.allSatisfy { ["bye", "goodbye", "byebye"].contains(String($0)) }
+    }
+
+    static func isCancel(_ words: UtteranceWords) -> Bool {
+        let kept = words.words.filter { !["ok", "okay", "oh", "um", "please", "just", "actually"].contains(String($0)) }.joined(separator: " ")
+        return cancels.contains(words.normalized) || cancels.contains(kept)
+    }
+
+    static func isYes(_ words: UtteranceWords) -> Bool {
+        yes.contains(words.normalized) || (words.words.first.map { ["yes", "yeah", "yep", "sure"].contains(String($0)) } ?? false)
+    }
+
+    static func isNo(_ words: UtteranceWords) -> Bool {
+        no.contains(words.normalized) || (words.words.first.map { ["no", "nope", "nah"].contains(String($0)) } ?? false) && words.words.count <= 3
+    }
+}

@@ -1,0 +1,196 @@
+import Catalog
+import Foundation
+import JiriAPI
+import Understanding
+
+/// Turns one utterance plus the remembered dialogue state into a reply:
+/// answers pending questions, confirms costly actions, fills slots, checks
+/// roles and runs tools. It holds no state of its own.
+struct DialogueEngine: Sendable {
+    let catalog: Catalog
+    let matcher: IntentMatcher
+    let connectors: ConnectorRegistry
+    /// After this many unanswered re-prompts Jiri gives up politely.
+    let maxReprompts: Int
+
+    func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+        let words = UtteranceWords(text)
+        var state = state
+
+        if let pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
+            if ConversationalCues.isCancel(words) {
+                state.pending = nil
+                return DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue",
+                                       intent: info(intent, status: "failed", slots: pending.slots), state: state)
+            }
+            if pending.awaitingConfirmation {
+                if ConversationalCues.isYes(words) {
+                    state.pending = nil
+                    return await run(intent, slots: pending.slots, state: state, principal: principal, context: context, turnID: turnID)
+                }
+                if ConversationalCues.isNo(words) {
+                    state.pending = nil
+                    return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue",
+                                           intent: info(intent, status: "failed", slots: pending.slots), state: state)
+                }
+            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
+                if let value = SlotParser.parse(text, for: parameter, catalog: catalog, context: context) {
+                    var slots = pending.slots
+                    slots[awaiting] = value
+                    state.pending = nil
+                    return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+                }
+            }
+            // Not an answer: a new request takes over; otherwise ask again.
+            if let match = matcher.match(text, context: context), match.intent.id != intent.id || pending.awaitingConfirmation {
+                state.pending = nil
+                return await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
+            return reprompt(intent, pending: pending, state: state)
+        }
+
+        if ConversationalCues.isGoodbye(words) {
+            return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
+        }
+        if let corrected = correction(of: words, text: text, state: state, context: context) {
+            return await proceed(corrected.intent, slots: corrected.slots, state: state, principal: principal, context: context, turnID: turnID)
+        }
+        if let match = matcher.match(text, context: context) {
+            return await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID)
+        }
+        return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
+    }
+
+    /// Fills defaults, asks for what is missing, confirms what is costly, then runs.
+    private func proceed(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+        var state = state
+        var slots = slots
+        if let refusal = roleRefusal(intent, principal: principal) {
+            return DialogueOutcome(replyText: refusal, mode: "intent", intent: info(intent, status: "failed", slots: slots),
+                                   toolError: "not_permitted", state: state)
+        }
+        for parameter in intent.parameters where slots[parameter.name] == nil {
+            if let defaultValue = parameter.defaultValue,
+               let value = SlotParser.parse(defaultValue, for: parameter, catalog: catalog, context: context) {
+                slots[parameter.name] = value
+            }
+        }
+        // Foreground intents open the app, which asks for anything missing itself.
+        if !intent.opensApp, let missing = intent.parameters.first(where: { $0.required && slots[$0.name] == nil }) {
+            let pending = PendingIntent(intentID: intent.id, slots: slots, awaiting: missing.name)
+            state.pending = pending
+            return DialogueOutcome(replyText: missing.prompt ?? "What \(missing.name) should I use?", mode: "dialogue",
+                                   intent: info(intent, status: "needs_value", slots: slots), sensitive: missing.sensitive,
+                                   expectsReply: true, state: state)
+        }
+        if intent.confirm {
+            state.pending = PendingIntent(intentID: intent.id, slots: slots, awaitingConfirmation: true)
+            let summary = DialogTemplate.render(intent.dialogs["confirm"] ?? "\(intent.title)?", slots: slots, context: context)
+            return DialogueOutcome(replyText: summary.hasSuffix("?") ? summary : summary + " Should I go ahead?", mode: "dialogue",
+                                   intent: info(intent, status: "needs_confirmation", slots: slots), expectsReply: true, state: state)
+        }
+        return await run(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+    }
+
+    private func run(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+        var state = state
+        state.lastIntent = PendingIntent(intentID: intent.id, slots: slots)
+        guard let app = catalog.app(named: intent.app) else {
+            return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
+        }
+        if intent.opensApp {
+            // Runs in the app: the handoff rules move the user there.
+            let reply = DialogTemplate.render(intent.dialogs["handoff"] ?? "Let's continue in \(app.displayName).", slots: slots, context: context)
+            return DialogueOutcome(replyText: reply, mode: "intent", intent: info(intent, status: "handed_off", slots: slots),
+                                   foreground: true, toolTrace: ["\(intent.id):foreground"], state: state)
+        }
+        let invocation = ToolInvocation(intent: intent, app: app, slots: slots, principal: principal, context: context, turnID: turnID)
+        let outcome = await connectors.connector(for: app).execute(invocation)
+        if outcome.status == .needsValue, let askFor = outcome.askFor {
+            state.pending = PendingIntent(intentID: intent.id, slots: slots.filter { $0.key != askFor }, awaiting: askFor)
+            return DialogueOutcome(replyText: outcome.replyText, mode: "dialogue", intent: info(intent, status: "needs_value", slots: slots),
+                                   expectsReply: true, toolTrace: outcome.trace, state: state)
+        }
+        return DialogueOutcome(
+            replyText: outcome.replyText, mode: "intent",
+            intent: info(intent, status: outcome.status == .completed ? "completed" : "failed", slots: slots),
+            sensitive: intent.parameters.contains(where: \.sensitive), itemCount: outcome.itemCount, toolError: outcome.error,
+            actions: outcome.actions, toolTrace: outcome.trace, state: state
+        )
+    }
+
+    private func reprompt(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState) -> DialogueOutcome {
+        var state = state
+        var pending = pending
+        pending.reprompts += 1
+        if pending.reprompts > maxReprompts {
+            state.pending = nil
+            return DialogueOutcome(replyText: "Sorry, I'm not getting it. Let's try that another way.", mode: "dialogue",
+                                   intent: info(intent, status: "failed", slots: pending.slots), reprompts: pending.reprompts, state: state)
+        }
+        state.pending = pending
+        let question: String
+        if pending.awaitingConfirmation {
+            question = "Sorry, should I go ahead? Please say yes or no."
+        } else {
+            let prompt = intent.parameters.first(where: { $0.name == pending.awaiting })?.prompt ?? "What should I use?"
+            question = "Sorry, I didn't catch that. \(prompt)"
+        }
+        return DialogueOutcome(replyText: question, mode: "dialogue", intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
+                               expectsReply: true, reprompts: pending.reprompts, state: state)
+    }
+
+    /// "no, for Sam" / "actually make it Friday" right after an intent ran or
+    /// was asked: replace the slot the new value fits and run again.
+    private func correction(of words: UtteranceWords, text: String, state: DialogueState, context: MatchContext) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
+        guard let last = state.lastIntent, let intent = catalog.intent(id: last.intentID),
+              let first = words.words.first, ["no", "actually", "nope", "sorry", "wait"].contains(String(first)),
+              words.words.count <= 8
+        else { return nil }
+        var rest = Array(words.words.dropFirst())
+        while let lead = rest.first, ["i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by"].contains(String(lead)) {
+            rest.removeFirst()
+        }
+        let answer = rest.joined(separator: " ")
+        guard !answer.isEmpty else { return nil }
+        // Prefer typed parameters (dates, enums, numbers) over free text and entities.
+        let ordered = intent.parameters.sorted { rank($0.type) < rank($1.type) }
+        for parameter in ordered where last.slots[parameter.name] != nil || parameter.required {
+            if case .string = parameter.type { continue }
+            if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {
+                var slots = last.slots
+                slots[parameter.name] = value
+                return (intent, slots)
+            }
+        }
+        return nil
+    }
+
+    private func rank(_ type: ParameterType) -> Int {
+        switch type {
+        case .date, .duration, .integer: 0
+        case .enumeration: 1
+        case .bool: 2
+        case .entity: 3
+        case .string: 4
+        }
+    }
+
+    private func roleRefusal(_ intent: IntentDefinition, principal: Principal) -> String? {
+        guard let allowed = intent.allowedRoles, !allowed.isEmpty, let role = principal.roles[intent.app] else { return nil }
+        guard !allowed.contains(role) else { return nil }
+        let app = catalog.app(named: intent.app)
+        let template = app?.errorDialogs["not_permitted"] ?? "Your role ({role}) doesn't have permission for this action."
+        return template.replacingOccurrences(of: "{role}", with: role)
+    }
+
+    private func info(_ intent: IntentDefinition, status: String, slots: [String: SlotValue]) -> IntentInfo {
+        IntentInfo(id: intent.id, app: intent.app, status: status, slots: slots.mapValues(\.jsonValue))
+    }
+
+    var fallbackReply: String {
+        let names = catalog.apps.map(\.displayName)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? "your apps"
+        return "I can't help with that yet. I can work with \(list): for example, say \"show my nags\" or \"ask Oppi to run the tests\"."
+    }
+}

@@ -1,0 +1,19 @@
+import JiriAPI
+import Understanding
+
+/// What the dialogue decided for one utterance, before the handoff rules.
+struct DialogueOutcome: Sendable {
+    var replyText: String
+    var mode: String
+    var intent: IntentInfo?
+    var foreground = false
+    var sensitive = false
+    var endConversation = false
+    var expectsReply = false
+    var reprompts = 0
+    var itemCount: Int?
+    var toolError: String?
+    var actions: [ClientAction] = []
+    var toolTrace: [String] = []
+    var state: DialogueState
+}

@@ -1,0 +1,56 @@
+import Understanding
+
+/// What the conversation remembers between turns: a question Jiri asked and
+/// is waiting on, what the user said about the screen, recent context.
+/// Stored as JSON in Redis and Postgres (`sessions.state`).
+public struct DialogueState: Sendable, Hashable, Codable {
+    public var pending: PendingIntent?
+    /// The user said "just tell me" / "don't open anything" in this session.
+    public var declinedVisual: Bool
+    /// The last intent that ran, for corrections ("no, for Sam").
+    public var lastIntent: PendingIntent?
+    /// The last few exchanged messages, newest last, for context.
+    public var recent: [ContextMessage]
+
+    public init(pending: PendingIntent? = nil, declinedVisual: Bool = false, lastIntent: PendingIntent? = nil, recent: [ContextMessage] = []) {
+        self.pending = pending
+        self.declinedVisual = declinedVisual
+        self.lastIntent = lastIntent
+        self.recent = recent
+    }
+
+    public static let recentLimit = 8
+
+    public mutating func remember(user: String, assistant: String) {
+        recent.append(ContextMessage(role: "user", content: user))
+        recent.append(ContextMessage(role: "assistant", content: assistant))
+        if recent.count > Self.recentLimit {
+            recent.removeFirst(recent.count - Self.recentLimit)
+        }
+    }
+}
+
+/// An intent waiting on the user: a missing parameter or a confirmation.
+public struct PendingIntent: Sendable, Hashable, Codable {
+    public var intentID: String
+    public var slots: [String: SlotValue]
+    /// The parameter Jiri asked for, when waiting on a value.
+    public var awaiting: String?
+    /// Waiting on a yes/no before a costly or destructive action.
+    public var awaitingConfirmation: Bool
+    /// How many times the same question was asked again.
+    public var reprompts: Int
+
+    public init(intentID: String, slots: [String: SlotValue], awaiting: String? = nil, awaitingConfirmation: Bool = false, reprompts: Int = 0) {
+        self.intentID = intentID
+        self.slots = slots
+        self.awaiting = awaiting
+        self.awaitingConfirmation = awaitingConfirmation
+        self.reprompts = reprompts
+    }
+}
+
+public struct ContextMessage: Sendable, Hashable, Codable {
+    public var role: String
+    public var content: String
+}

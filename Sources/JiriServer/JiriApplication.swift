@@ -1,0 +1,117 @@
+import Catalog
+import Conversation
+import Foundation
+import Handoff
+import Hiredis
+import Hummingbird
+import LibPQ
+import Logging
+import Metrics
+import NIOPosix
+import ServiceLifecycle
+import Storage
+import Understanding
+
+/// Builds the Jiri HTTP application and the services it runs (connection
+/// pools). `jiri serve` runs it; tests drive it through `app.test(...)`.
+public enum JiriApplication {
+    public static func build(configuration: ServerConfiguration, logger: Logger) async throws -> some ApplicationProtocol {
+        let parts = try await JiriComponents(configuration: configuration, logger: logger)
+        return parts.application()
+    }
+}
+
+/// Everything the server is made of, wired once at start.
+public struct JiriComponents: Sendable {
+    public let configuration: ServerConfiguration
+    public let postgres: PostgresPool
+    public let redis: RedisPool
+    public let catalog: Catalog
+    public let rules: RulesProvider
+    public let transcripts: PostgresTranscriptStore
+    public let keys: APIKeyStore
+    public let migrator: Migrator
+    public let turnService: TurnService
+    let allowAnonymous: Bool
+    let logger: Logger
+
+    public init(configuration: ServerConfiguration, logger: Logger, connectors: ConnectorRegistry? = nil) async throws {
+        self.configuration = configuration
+        self.logger = logger
+        allowAnonymous = try configuration.resolvedAnonymousAccess()
+
+        var pgConfig = try PostgresConfiguration(url: configuration.databaseURL)
+        pgConfig.statementTimeout = configuration.statementTimeout
+        postgres = PostgresPool(configuration: pgConfig, maxConnections: configuration.postgresPoolSize,
+                                acquireTimeout: configuration.acquireTimeout, logger: logger)
+        redis = RedisPool(configuration: try RedisConfiguration(url: configuration.redisURL),
+                          maxConnections: configuration.redisPoolSize, logger: logger)
+
+        catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
+        rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
+        transcripts = PostgresTranscriptStore(pool: postgres)
+        keys = APIKeyStore(pool: postgres)
+        migrator = Migrator(pool: postgres, directory: URL(fileURLWithPath: configuration.migrationsDirectory), logger: logger)
+
+        var turnConfig = TurnConfiguration()
+        turnConfig.sessionTTL = configuration.sessionTTL
+        turnConfig.retryWindow = configuration.retryWindow
+        turnService = TurnService(
+            transcripts: transcripts,
+            cache: RedisSessionCache(pool: redis, sessionTTL: configuration.sessionTTL),
+            catalog: catalog,
+            matcher: IntentMatcher(catalog: catalog),
+            connectors: connectors ?? ConnectorRegistry(),
+            rules: rules,
+            configuration: turnConfig,
+            logger: logger
+        )
+    }
+
+    public func router() -> Router<JiriRequestContext> {
+        let router = Router(context: JiriRequestContext.self)
+        router.add(middleware: TraceMiddleware())
+        router.add(middleware: ErrorMiddleware())
+
+        let authenticator = Authenticator(keys: keys, allowAnonymous: allowAnonymous)
+        HealthController(postgres: postgres, redis: redis, migrator: migrator).addRoutes(to: router)
+        MetricsController(registry: JiriMetrics.registry, refresh: poolGauges).addRoutes(to: router)
+        router.get("openapi.yaml") { _, _ in try OpenAPIDocument.response() }
+
+        TurnController(
+            service: turnService,
+            rateLimiter: RateLimiter(perMinute: configuration.rateLimitPerMinute),
+            maxBodyBytes: configuration.maxBodyBytes,
+            maxUserTextCharacters: configuration.maxUserTextCharacters
+        ).addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .turn)))
+        HistoryController(transcripts: transcripts)
+            .addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .history)))
+        CatalogController(catalog: catalog)
+            .addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .turn)))
+        return router
+    }
+
+    public func application() -> some ApplicationProtocol {
+        _ = JiriMetrics.registry
+        return Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
+            services: [postgres, redis],
+            logger: logger
+        )
+    }
+
+    /// Copies pool occupancy into gauges just before `/metrics` is read.
+    private var poolGauges: @Sendable () -> Void {
+        { [postgres, redis] in
+            let pg = postgres.statistics
+            Gauge(label: "jiri_postgres_pool_connections", dimensions: [("state", "in_use")]).record(pg.inUse)
+            Gauge(label: "jiri_postgres_pool_connections", dimensions: [("state", "idle")]).record(pg.idle)
+            Gauge(label: "jiri_postgres_pool_waiting").record(pg.waiting)
+            let rs = redis.statistics
+            Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "in_use")]).record(rs.inUse)
+            Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)
+            Gauge(label: "jiri_redis_pool_waiting").record(rs.waiting)
+        }
+    }
+}

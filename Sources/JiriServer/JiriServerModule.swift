@@ -1,2 +1,0 @@
-/// Placeholder until the JiriServer module lands.
-enum JiriServerModule {}

@@ -1,0 +1,41 @@
+import Conversation
+import JiriAPI
+import Metrics
+
+/// Turn counters and the latency histogram, by outcome.
+enum TurnMetrics {
+    static func record(_ response: TurnResponse, elapsed: Duration) {
+        Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", "answered")]).recordNanoseconds(elapsed.nanoseconds)
+        Counter(label: "jiri_turns_total", dimensions: [
+            ("intent", response.intent?.id ?? "none"),
+            ("handoff", response.handoffToApp ? "true" : "false"),
+            ("mode", response.debug.mode),
+        ]).increment()
+        if let handoff = response.handoff, let rule = handoff.rule {
+            Counter(label: "jiri_handoff_rule_decisions_total", dimensions: [
+                ("rule", rule), ("stage", handoff.stage ?? "none"), ("revision", handoff.rulesetRevision),
+            ]).increment()
+        }
+    }
+
+    static func recordFailure(_ error: TurnError, elapsed: Duration) {
+        let outcome: String
+        switch error.kind {
+        case .sessionBusy: outcome = "busy"
+        case .sessionNotFound: outcome = "not_found"
+        case .idempotencyConflict, .invalidRequest: outcome = "rejected"
+        case .storeUnavailable: outcome = "store_unavailable"
+        }
+        Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", outcome)]).recordNanoseconds(elapsed.nanoseconds)
+        if error.kind == .storeUnavailable {
+            Counter(label: "jiri_store_errors_total", dimensions: [("store", "postgres")]).increment()
+        }
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

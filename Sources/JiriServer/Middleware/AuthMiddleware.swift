@@ -1,0 +1,35 @@
+import Conversation
+import Hummingbird
+
+/// Authenticates every request of the group it guards and checks its scope.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = JiriRequestContext
+
+    let authenticator: Authenticator
+    let scope: Principal.Scope
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let outcome: Authenticator.Outcome
+        do {
+            outcome = try await authenticator.authenticate(authorization: request.headers[.authorization])
+        } catch {
+            context.logger.warning("could not verify the API key", metadata: ["error": "\(error)"])
+            throw APIError.unavailable("Authentication is unavailable right now.")
+        }
+        switch outcome {
+        case .missing:
+            throw APIError(.unauthorized, code: "unauthorized", message: "An API key is required: Authorization: Bearer <key>.",
+                           headers: [.wwwAuthenticate: "Bearer"])
+        case .invalid:
+            throw APIError(.unauthorized, code: "unauthorized", message: "The API key is not valid.", headers: [.wwwAuthenticate: "Bearer"])
+        case .principal(let principal):
+            guard principal.scopes.contains(scope) else {
+                throw APIError(.forbidden, code: "forbidden", message: "This key lacks the '\(scope.rawValue)' scope.")
+            }
+            var context = context
+            context.principal = principal
+            context.logger[metadataKey: "principal"] = .string(principal.id)
+            return try await next(request, context)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Conversation
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JiriAPI
+import NIOCore
+
+/// `POST /turn`: validates the body exactly as far as the wire contract
+/// requires, then hands the turn to `TurnService`.
+struct TurnController {
+    let service: TurnService
+    let rateLimiter: RateLimiter
+    let maxBodyBytes: Int
+    let maxUserTextCharacters: Int
+
+    static let idempotencyHeader = HTTPField.Name("Idempotency-Key")!
+
+    func addRoutes(to group: RouterGroup<JiriRequestContext>) {
+        group.post("turn", use: turn)
+    }
+
+    @Sendable func turn(_ request: Request, context: JiriRequestContext) async throws -> Response {
+        let principal = context.principal ?? .anonymous
+        if let wait = rateLimiter.check(principal.id) {
+            throw APIError(.tooManyRequests, code: "rate_limited", message: "Too many requests; slow down.", headers: [.retryAfter: String(wait)])
+        }
+        try Self.checkContentType(request)
+        let body = try await Self.collect(request, limit: maxBodyBytes)
+        var turn = try decode(body)
+        let key = try idempotencyKey(request, body: turn)
+        turn.userText = turn.userText.trimmingCharacters(in: .whitespacesAndNewlines)
+        try validate(turn)
+
+        let started = ContinuousClock.now
+        do {
+            let response = try await service.handle(.init(request: turn, principal: principal, idempotencyKey: key, traceID: context.traceID))
+            TurnMetrics.record(response, elapsed: ContinuousClock.now - started)
+            return try Self.json(response)
+        } catch let error as TurnError {
+            TurnMetrics.recordFailure(error, elapsed: ContinuousClock.now - started)
+            throw Self.apiError(error)
+        }
+    }
+
+    private func decode(_ body: ByteBuffer) throws -> TurnRequest {
+        let bytes = body.readableBytesView
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw APIError.badRequest("invalid_utf8", "The body is not valid UTF-8.")
+        }
+        do {
+            return try JSONDecoder().decode(TurnRequest.self, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw APIError.badRequest("malformed_json", "The body is not valid JSON.")
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw APIError.unprocessable("missing_field", "'\(key.stringValue)' is required.")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw APIError.unprocessable("invalid_field", path.isEmpty ? "The body must be a JSON object." : "'\(path)' has the wrong type.")
+        } catch {
+            throw APIError.unprocessable("invalid_body", "The body is not a valid turn.")
+        }
+    }
+
+    private func idempotencyKey(_ request: Request, body: TurnRequest) throws -> String? {
+        let key = body.turnID ?? request.headers[Self.idempotencyHeader]
+        guard let key, !key.isEmpty else { return nil }
+        guard key.utf8.count <= 128, key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw APIError.badRequest("invalid_turn_id", "turn_id / Idempotency-Key must be 1–128 visible ASCII characters.")
+        }
+        return key
+    }
+
+    private func validate(_ turn: TurnRequest) throws {
+        if let id = turn.sessionID, !id.isEmpty, !SessionIdentifier.isValid(id) {
+            throw APIError.badRequest("invalid_session_id", "session_id must be a UUID or 1–64 of A–Z, a–z, 0–9, '-' and '_'.")
+        }
+        guard !turn.userText.isEmpty else {
+            throw APIError.unprocessable("empty_user_text", "user_text must not be empty.")
+        }
+        guard turn.userText.count <= maxUserTextCharacters else {
+            throw APIError.unprocessable("user_text_too_long", "user_text is limited to \(maxUserTextCharacters) characters.")
+        }
+        for (name, value) in [("client", turn.client), ("meta.timezone", turn.meta.timezone), ("meta.device", turn.meta.device), ("user_id", turn.userID ?? "")]
+        where value.count > 256 {
+            throw APIError.unprocessable("field_too_long", "\(name) is limited to 256 characters.")
+        }
+        if TimeZone(identifier: turn.meta.timezone) == nil {
+            throw APIError.unprocessable("invalid_timezone", "meta.timezone must be an IANA time zone such as America/New_York.")
+        }
+    }
+
+    static func checkContentType(_ request: Request) throws {
+        guard let type = request.headers[.contentType]?.lowercased() else { return }
+        let base = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard base == "application/json" || base.hasSuffix("+json") else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+        }
+    }
+
+    static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch {
+            throw APIError(.contentTooLarge, code: "payload_too_large", message: "The body is limited to \(limit) bytes.")
+        }
+    }
+
+    static func json(_ value: some Encodable) throws -> Response {
+        let data = try JSONEncoder().encode(value)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func apiError(_ error: TurnError) -> APIError {
+        switch error.kind {
+        case .sessionBusy: APIError(.conflict, code: "session_busy", message: error.message, headers: [.retryAfter: "1"])
+        case .sessionNotFound: APIError(.notFound, code: "session_not_found", message: error.message)
+        case .idempotencyConflict: APIError(.unprocessableContent, code: "idempotency_key_reused", message: error.message)
+        case .invalidRequest: APIError(.unprocessableContent, code: "invalid_request", message: error.message)
+        case .storeUnavailable: APIError.unavailable(error.message, retryAfter: 2)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import LibPQ
+import Logging
+import Storage
+
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Apply pending migrations from the migrations directory, in order."
+    )
+
+    @Option(help: "The migrations directory.") var directory = "migrations"
+
+    func run() async throws {
+        guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
+            throw ValidationError("configuration: DATABASE_URL is not set")
+        }
+        let logger = makeLogger(level: .info, label: "jiri.migrate")
+        let pool = PostgresPool(configuration: try PostgresConfiguration(url: url), maxConnections: 2, logger: logger)
+        defer { Task { await pool.close() } }
+        let applied = try await Migrator(pool: pool, directory: URL(fileURLWithPath: directory), logger: logger).migrate()
+        print(applied.isEmpty ? "schema is current" : "applied: \(applied.joined(separator: ", "))")
+        await pool.close()
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HummingbirdTesting
+import JiriAPI
+import JiriTestSupport
+import Testing
+
+/// Every line of the shared dev set through `POST /turn`: intent, expected
+/// slots (a subset), and the handoff decision (null = either).
+@Suite struct EvalSetTests {
+    struct Example: Sendable, CustomTestStringConvertible {
+        var id: String
+        var text: String
+        var intent: String?
+        var slots: [String: JSONValue]
+        var handoff: Bool?
+        var device: String?
+        var testDescription: String { "\(id): \(text)" }
+    }
+
+    static let examples: [Example] = {
+        let url = TestEnvironment.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/eval/dev.jsonl")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let expect = object["expect"] as? [String: Any] else { return nil }
+            let slotsData = (try? JSONSerialization.data(withJSONObject: expect["slots"] ?? [:])) ?? Data("{}".utf8)
+            return Example(
+                id: object["id"] as? String ?? "?",
+                text: object["user_text"] as? String ?? "",
+                intent: expect["intent"] as? String,
+                slots: (try? JSONDecoder().decode([String: JSONValue].self, from: slotsData)) ?? [:],
+                handoff: expect["handoff"] as? Bool,
+                device: (object["meta"] as? [String: Any])?["device"] as? String
+            )
+        }
+    }()
+
+    @Test func theDevSetIsPresent() {
+        #expect(Self.examples.count >= 49)
+    }
+
+    @Test(arguments: examples)
+    func devExampleIsUnderstoodAndDecided(_ example: Example) async throws {
+        try await TestHarness.withApp { http, _ in
+            var meta: [String: Any] = [:]
+            if let device = example.device { meta["device"] = device }
+            let response = try await http.decodedTurn(example.text, meta: meta)
+            #expect(response.intent?.id == example.intent, "\(example.id)")
+            for (name, value) in example.slots {
+                #expect(response.intent?.slots[name] == value, "\(example.id) slot \(name)")
+            }
+            if let handoff = example.handoff {
+                #expect(response.handoffToApp == handoff, "\(example.id) handoff (rule: \(response.handoff?.rule ?? "none"))")
+                if handoff {
+                    #expect(response.deepLinkURL == "jiri://continue?session_id=\(response.sessionID)")
+                }
+            }
+        }
+    }
+}

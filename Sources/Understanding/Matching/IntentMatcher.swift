@@ -15,6 +15,9 @@ public struct IntentMatcher: Sendable {
     /// Needs two words of evidence: one word alone ("snooze", "late") is too little.
     public static let defaultThreshold = 0.7
 
+    /// An app's name is worth two words: it is specific to one catalog entry.
+    static let appEvidence = 2
+
     public let catalog: Catalog
     public let threshold: Double
     let program: MatcherProgram
@@ -122,7 +125,7 @@ public struct IntentMatcher: Sendable {
                     var run = executor
                     run.app = pattern.app
                     guard let outcome = run.run(from: pattern.entry, at: span.start) else { continue }
-                    let evidence = outcome.evidence + (span.app >= 0 ? 1 : 0)
+                    let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
                     let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
                     ranking.offer(Candidate(
                         pattern: patternIndex, intent: pattern.intent,

@@ -6,7 +6,8 @@ struct PatternExecutor {
     struct Outcome {
         /// Token positions of each slot: start at `2k`, end at `2k + 1`.
         var captures: SIMD16<Int16>
-        /// Tokens read as words of the pattern, app names or typed values.
+        /// Tokens read as words of the pattern or typed values, plus
+        /// `IntentMatcher.appEvidence` for each app name.
         var evidence: Int
         /// Tokens read as free text or entity mentions.
         var freeTokens: Int
@@ -51,7 +52,7 @@ struct PatternExecutor {
         case .app(let next):
             guard position < end, tokens[position].app == app,
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
-            outcome.evidence += 1
+            outcome.evidence += IntentMatcher.appEvidence
             outcome.appTokens += 1
             return outcome
         case .split(let first, let second):

@@ -1,0 +1,186 @@
+import Testing
+import Understanding
+
+/// New phrasings, none of them in the dev set or the seeds, at least four per
+/// intent: the matcher must generalise (synonyms, optional words, word order,
+/// the app's name optional), with the slots they give.
+@Suite struct ParaphraseTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var text: String
+        var intent: String
+        var slots: [String: String] = [:]
+
+        init(_ text: String, _ intent: String, _ slots: [String: String] = [:]) {
+            self.text = text
+            self.intent = intent
+            self.slots = slots
+        }
+
+        var testDescription: String { text }
+    }
+
+    static let cases: [Case] = [
+        Case("ask pi to summarize the server logs", "oppi.AskPiIntent", ["prompt": "summarize the server logs"]),
+        Case("tell oppi to run the migrations with low thinking", "oppi.AskPiIntent",
+             ["prompt": "run the migrations", "thinking": "low"]),
+        Case("have oppi check the build using the opus model", "oppi.AskPiIntent",
+             ["prompt": "check the build", "model": "opus"]),
+        Case("Oppi, bump the version number", "oppi.AskPiIntent", ["prompt": "bump the version number"]),
+        Case("get oppi to write release notes with maximum reasoning", "oppi.AskPiIntent",
+             ["prompt": "write release notes", "thinking": "high"]),
+
+        Case("start a new oppi session", "oppi.OpenNewSessionIntent"),
+        Case("open a new session", "oppi.OpenNewSessionIntent"),
+        Case("launch oppi", "oppi.OpenNewSessionIntent"),
+        Case("oppi, open a new session in the api workspace", "oppi.OpenNewSessionIntent", ["workspace": "api"]),
+        Case("new session in the backend workspace", "oppi.OpenNewSessionIntent", ["workspace": "backend"]),
+
+        Case("remind Sam to take his pills at 8 tonight", "nagz.CreateNagIntent",
+             ["recipient": "Sam", "category": "meds", "description": "take his pills"]),
+        Case("set up a meds reminder for Jake", "nagz.CreateNagIntent", ["recipient": "Jake", "category": "meds"]),
+        Case("hey jiri can you remind Emma about the dentist appointment on Friday", "nagz.CreateNagIntent",
+             ["recipient": "Emma", "category": "appointments"]),
+        Case("nag Sam to clean his room by 7", "nagz.CreateNagIntent",
+             ["recipient": "Sam", "description": "clean his room"]),
+        Case("make a homework nag for Lily due Monday", "nagz.CreateNagIntent",
+             ["recipient": "Lily", "category": "homework"]),
+        Case("remind me to call grandma tomorrow at 5pm", "nagz.CreateNagIntent", ["recipient": "me"]),
+
+        Case("I finished my homework nag", "nagz.CompleteNagIntent", ["nag": "homework"]),
+        Case("mark the chores nag as complete", "nagz.CompleteNagIntent", ["nag": "chores"]),
+        Case("check off my nag", "nagz.CompleteNagIntent"),
+        Case("I'm done", "nagz.CompleteNagIntent"),
+        Case("that's done", "nagz.CompleteNagIntent"),
+
+        Case("what nags do I have", "nagz.ListNagsIntent"),
+        Case("do I have any chores nags", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("read me my reminders", "nagz.ListNagsIntent"),
+        Case("list my medication nags", "nagz.ListNagsIntent", ["category": "meds"]),
+        Case("show me all of my nags", "nagz.ListNagsIntent"),
+
+        Case("anything overdue?", "nagz.CheckOverdueIntent"),
+        Case("which nags are late", "nagz.CheckOverdueIntent"),
+        Case("do I have anything past due", "nagz.CheckOverdueIntent"),
+        Case("am I behind on anything", "nagz.CheckOverdueIntent"),
+        Case("show me my overdue nags", "nagz.CheckOverdueIntent"),
+
+        Case("delay my nag by an hour", "nagz.SnoozeNagIntent", ["minutes": "60"]),
+        Case("snooze it for half an hour", "nagz.SnoozeNagIntent", ["minutes": "30"]),
+        Case("remind me again in 10 minutes", "nagz.SnoozeNagIntent", ["minutes": "10"]),
+        Case("postpone the chores nag by twenty five minutes", "nagz.SnoozeNagIntent",
+             ["nag": "chores", "minutes": "25"]),
+        Case("push it back an hour and a half", "nagz.SnoozeNagIntent", ["minutes": "90"]),
+
+        Case("how are the kids doing this week", "nagz.FamilyStatusIntent"),
+        Case("give me the family report", "nagz.FamilyStatusIntent"),
+        Case("weekly report", "nagz.FamilyStatusIntent"),
+        Case("how is everyone doing on their nags", "nagz.FamilyStatusIntent"),
+        Case("family status please", "nagz.FamilyStatusIntent"),
+
+        Case("log a sad mood", "moodboard.AddMoodIntent", ["title": "sad", "category": "sad"]),
+        Case("I'm feeling great today", "moodboard.AddMoodIntent", ["title": "great", "category": "happy"]),
+        Case("record my mood as anxious", "moodboard.AddMoodIntent", ["title": "anxious"]),
+        Case("track a new mood", "moodboard.AddMoodIntent"),
+        Case("set my mood to energetic", "moodboard.AddMoodIntent", ["category": "energetic"]),
+
+        Case("how have I been feeling lately", "moodboard.AnalyzeMoodIntent"),
+        Case("mood trends", "moodboard.AnalyzeMoodIntent"),
+        Case("analyse my mood history", "moodboard.AnalyzeMoodIntent"),
+        Case("give me a mood report", "moodboard.AnalyzeMoodIntent"),
+        Case("what are my mood patterns", "moodboard.AnalyzeMoodIntent"),
+
+        Case("how am I feeling", "moodboard.GetCurrentMoodIntent"),
+        Case("what was my last mood", "moodboard.GetCurrentMoodIntent"),
+        Case("tell me my current mood", "moodboard.GetCurrentMoodIntent"),
+        Case("what mood am I in", "moodboard.GetCurrentMoodIntent"),
+
+        Case("talk to codingbridge about the failing tests", "codingbridge.QuickChatIntent",
+             ["message": "failing tests"]),
+        Case("open a chat in coding bridge", "codingbridge.QuickChatIntent"),
+        Case("ask codingbridge why the build is slow", "codingbridge.QuickChatIntent",
+             ["message": "why the build is slow"]),
+        Case("start a quick codingbridge chat", "codingbridge.QuickChatIntent"),
+
+        Case("let's work on the mobile app project", "codingbridge.OpenProjectIntent", ["project": "mobile app"]),
+        Case("switch to the backend project", "codingbridge.OpenProjectIntent", ["project": "backend"]),
+        Case("pull up the jiri-server project", "codingbridge.OpenProjectIntent", ["project": "jiri-server"]),
+        Case("go to the website project in codingbridge", "codingbridge.OpenProjectIntent", ["project": "website"]),
+        Case("open codingbridge", "codingbridge.OpenProjectIntent"),
+
+        Case("continue my last session", "codingbridge.ResumeSessionIntent"),
+        Case("resume where I left off", "codingbridge.ResumeSessionIntent"),
+        Case("go back to my previous chat", "codingbridge.ResumeSessionIntent"),
+        Case("where was I", "codingbridge.ResumeSessionIntent"),
+        Case("carry on from where we stopped", "codingbridge.ResumeSessionIntent"),
+
+        Case("run the tests command", "codingbridge.RunCommandIntent", ["command": "tests"]),
+        Case("execute lint command in the website project", "codingbridge.RunCommandIntent",
+             ["command": "lint", "project": "website"]),
+        Case("kick off deploy in codingbridge", "codingbridge.RunCommandIntent", ["command": "deploy"]),
+        Case("run the build script", "codingbridge.RunCommandIntent", ["command": "build"]),
+        Case("trigger the migrate command for the api project", "codingbridge.RunCommandIntent",
+             ["command": "migrate", "project": "api"]),
+
+        Case("show me the git status", "codingbridge.GitStatusIntent"),
+        Case("git status", "codingbridge.GitStatusIntent"),
+        Case("any uncommitted changes", "codingbridge.GitStatusIntent"),
+        Case("what did I change", "codingbridge.GitStatusIntent"),
+        Case("what's the status of the repo", "codingbridge.GitStatusIntent"),
+
+        Case("search my chats for auth token refresh", "codingbridge.SearchSessionsIntent",
+             ["query": "auth token refresh"]),
+        Case("look for the redis bug in my sessions", "codingbridge.SearchSessionsIntent", ["query": "redis bug"]),
+        Case("where did we talk about rate limiting", "codingbridge.SearchSessionsIntent",
+             ["query": "rate limiting"]),
+        Case("find conversations about the payment webhook", "codingbridge.SearchSessionsIntent",
+             ["query": "payment webhook"]),
+        Case("search coding bridge about flaky tests", "codingbridge.SearchSessionsIntent",
+             ["query": "flaky tests"]),
+
+        Case("save an idea to add dark mode", "codingbridge.CaptureIdeaIntent", ["idea": "add dark mode"]),
+        Case("new feature idea: offline sync for drafts", "codingbridge.CaptureIdeaIntent",
+             ["idea": "offline sync for drafts"]),
+        Case("I have an app idea", "codingbridge.CaptureIdeaIntent"),
+        Case("jot down a coding idea", "codingbridge.CaptureIdeaIntent"),
+        Case("note this for codingbridge use a trie for the matcher", "codingbridge.CaptureIdeaIntent",
+             ["idea": "use a trie for the matcher"]),
+    ]
+
+    @Test func everyIntentHasAtLeastFourParaphrases() {
+        for intent in Fixtures.catalog.intents {
+            #expect(Self.cases.filter { $0.intent == intent.id }.count >= 4, "\(intent.id)")
+        }
+    }
+
+    @Test(arguments: cases)
+    func paraphraseIsUnderstood(_ paraphrase: Case) {
+        let match = Fixtures.matcher.match(paraphrase.text, context: Fixtures.context)
+        #expect(match?.intent.id == paraphrase.intent)
+        for (name, expected) in paraphrase.slots {
+            #expect(match?.slots[name].map { "\($0.json)" } == expected, "slot \(name)")
+        }
+    }
+}
+
+/// Requests for things no app here does, some sharing words with the catalog:
+/// no intent at all, never a wrong tool.
+@Suite struct NearMissTests {
+    static let utterances = [
+        "what's the weather like", "play some music", "call mom", "send a text to John saying I'm late",
+        "set an alarm for 7am", "set a timer for 10 minutes", "turn off the lights", "I'm late for the meeting",
+        "what's on my calendar tomorrow", "open the garage door", "open spotify", "search for flights to paris",
+        "find a restaurant nearby", "how's the traffic", "who won the game last night", "I did my taxes",
+        "remind me", "run five miles", "work on my tan", "I feel like pizza", "add milk to my shopping list",
+        "show me the news", "what's new", "start a workout", "ask my wife what she wants for dinner",
+        "tell Sam I love him", "what time is it", "is it going to rain", "read my messages", "thanks",
+        "cancel", "never mind", "yes", "open settings", "check my email", "snooze", "I need to work on my essay",
+        "find my keys", "mark the email as read", "add a calendar event for tomorrow", "what's pi",
+        "what's the mood in the room", "order a pizza", "how late is the pharmacy open",
+    ]
+
+    @Test(arguments: utterances)
+    func nearMissMatchesNothing(_ text: String) {
+        let match = Fixtures.matcher.match(text, context: Fixtures.context)
+        #expect(match == nil, "matched \(match?.intent.id ?? "")")
+    }
+}

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Conversation
 import Foundation
 import Testing
@@ -63,6 +64,20 @@ import Understanding
         #expect(outcome.error == "unreachable")
         #expect(outcome.replyText == "I can't reach Nagz right now.")
         #expect(elapsed < budget + .milliseconds(500))
+    }
+
+    @Test func withTheConnectorClientSettingsARefusedConnectionFailsAtOnce() async throws {
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .connectors)
+        let client = HTTPConnectorClient(configuration: .init(baseURL: try ConnectorFixture.deadURL(), budget: .seconds(3)), httpClient: httpClient)
+        let invocation = try ConnectorFixture.invocation("nagz.ListNagsIntent")
+        let started = ContinuousClock.now
+        let outcome = await NagzConnector(client: client, familyID: "fam-1").execute(invocation)
+        let elapsed = ContinuousClock.now - started
+        try await httpClient.shutdown()
+
+        #expect(outcome.replyText == "I can't reach Nagz right now.")
+        #expect(elapsed < .milliseconds(500))
+        #expect(outcome.trace.contains { $0.contains("unreachable") && !$0.contains("timed out") })
     }
 
     @Test func aSlowBackendIsCutOffAtTheBudget() async throws {

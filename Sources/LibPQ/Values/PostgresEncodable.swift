@@ -1,6 +1,9 @@
 import Foundation
 
 /// A Swift value that can be bound as a query parameter.
+///
+/// Every integer type binds as `bigint`, which compares and assigns to any integer
+/// column; a function that only takes `integer` needs a cast: `\(pid)::int`.
 public protocol PostgresEncodable: Sendable {
     var postgresValue: PostgresValue { get }
 }

@@ -132,7 +132,9 @@ struct Tokenizer {
         }
         let hash = WordTable.hash(word)
         guard let index = vocabulary.entryIndex(word, hash: hash) else {
-            emit(Token(id: .unknown, start: start, end: end), isNumberWord: false, state: &state, tokens: &tokens)
+            if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
+                emit(Token(id: .unknown, start: start, end: end), isNumberWord: false, state: &state, tokens: &tokens)
+            }
             return
         }
         let entry = vocabulary.entry(at: index)
@@ -143,6 +145,26 @@ struct Tokenizer {
         } else {
             read(entry, start: start, end: end, state: &state, tokens: &tokens)
         }
+    }
+
+    /// "twenty-one", "follow-up": read as their parts when every part is a known
+    /// word; "jiri-server" stays one (unknown) word.
+    private func readHyphenated(
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
+    ) -> Bool {
+        let hyphen = UInt8(ascii: "-")
+        guard word.contains(hyphen) else { return false }
+        let parts = word.split(separator: hyphen)
+        for part in parts {
+            let part = UnsafeBufferPointer(rebasing: part)
+            guard Self.isDigit(part[0]) || vocabulary.entryIndex(part, hash: WordTable.hash(part)) != nil else {
+                return false
+            }
+        }
+        for part in parts {
+            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, state: &state, tokens: &tokens)
+        }
+        return true
     }
 
     private func read(_ entry: WordEntry, start: Int32, end: Int32, state: inout State, tokens: inout [Token]) {

@@ -127,6 +127,7 @@ public struct IntentMatcher: Sendable {
                     guard let outcome = run.run(from: pattern.entry, at: span.start) else { continue }
                     let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
                     let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
+                        && Self.filledSlots(outcome.captures, count: pattern.slots.count) < 2
                     ranking.offer(Candidate(
                         pattern: patternIndex, intent: pattern.intent,
                         confidence: Self.confidence(evidence: evidence, unanchoredEnd: unanchoredEnd),
@@ -138,9 +139,15 @@ public struct IntentMatcher: Sendable {
 }
 
 extension IntentMatcher {
+    static func filledSlots(_ captures: SIMD16<Int16>, count: Int) -> Int {
+        (0..<count).reduce(0) { $0 + (captures[$1 * 2] >= 0 ? 1 : 0) }
+    }
+
     /// Each word of evidence halves the doubt: 2 words give 0.75, 3 give 0.875.
-    /// Free text running to the end with no app named counts half a word less,
-    /// so "work on {project}" needs more than "work on" to be believed.
+    /// Free text running to the end, with no app named and nothing else
+    /// captured, counts half a word less: "work on {project}" needs more than
+    /// "work on" to be believed, while "remind {recipient} to {description}" is
+    /// held up by the mention in its middle.
     static func confidence(evidence: Int, unanchoredEnd: Bool) -> Double {
         var doubt = 1.0
         for _ in 0..<max(0, evidence) { doubt *= 0.5 }

@@ -70,17 +70,19 @@ struct PatternCompiler {
         for patterns in parsed {
             for (_, pattern) in patterns { Self.collectLiterals(pattern.elements, into: &literalWords) }
         }
-        var words = literalWords
+        var meaningfulWords = literalWords
+        var aliasWords: [String] = []
         for app in catalog.apps {
             for enumeration in app.enums {
                 for enumCase in enumeration.cases {
-                    for form in enumCase.spokenForms { words += Self.rawWords(form) }
+                    for form in enumCase.spokenForms { meaningfulWords += Self.rawWords(form) }
                 }
             }
             for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
-                words += Self.rawWords(alias)
+                aliasWords += Self.rawWords(alias)
             }
         }
+        let words = meaningfulWords + aliasWords
         var added: [String] = []
         for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
             vocabulary.addWord(word)
@@ -97,7 +99,7 @@ struct PatternCompiler {
         // Words the patterns and enums use: a one-word app name that is also one
         // of them only names the app where an app is expected.
         var usedIDs: Set<TokenID> = []
-        for word in words { if let id = vocabulary.id(of: word) { usedIDs.insert(id) } }
+        for word in meaningfulWords { if let id = vocabulary.id(of: word) { usedIDs.insert(id) } }
         for (index, app) in catalog.apps.enumerated() {
             _ = vocabulary.addApp(named: app.name)
             var weakIDs: [TokenID] = []
@@ -284,7 +286,7 @@ struct PatternCompiler {
         switch context.intent.parameters[parameterIndex].type {
         case .string:
             context.bindings[slot].kind = .text
-            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 64), mention: false, next: next))
+            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? Int(Int16.max)), mention: false, next: next))
         case .entity:
             context.bindings[slot].kind = .mention
             return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 4), mention: true, next: next))

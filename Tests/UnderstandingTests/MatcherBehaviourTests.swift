@@ -1,0 +1,112 @@
+import Catalog
+import Foundation
+import Testing
+import Understanding
+
+@Suite struct MatcherBehaviourTests {
+    private func understand(_ text: String, context: MatchContext = Fixtures.context) -> IntentMatch? {
+        Fixtures.matcher.match(text, context: context)
+    }
+
+    @Test func shippedCatalogCompilesEveryPattern() {
+        #expect(Fixtures.matcher.skippedPatterns.isEmpty)
+    }
+
+    @Test(arguments: [
+        "Nagz, show me my homework nags", "ask nagz what my homework nags are", "show me my homework nags in the nagz app",
+        "show me my homework nags on nags",
+    ])
+    func appNameMayBeSaidAtEitherEnd(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.ListNagsIntent")
+        #expect(understand(text)?.slots["category"] == .enumCase("homework"))
+    }
+
+    @Test func namingAnotherAppNeverRoutesToThisOne() {
+        #expect(understand("what's overdue in oppi") == nil)
+        #expect(understand("log a happy mood in nagz") == nil)
+    }
+
+    @Test func addressingAnAppLetsTheRestBeAnyRequestOfIt() {
+        #expect(understand("tell nagz I did it")?.intent.id == "nagz.CompleteNagIntent")
+        #expect(understand("ask nagz what's overdue")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func casingPunctuationAndCurlyApostrophesDoNotMatter() {
+        #expect(understand("WHAT’S OVERDUE?!")?.intent.id == "nagz.CheckOverdueIntent")
+        #expect(understand("  snooze...my nag, for 30 minutes!! ")?.slots["minutes"] == .minutes(30))
+    }
+
+    @Test func politeWrappingIsIgnored() {
+        let match = understand("Hey Jiri, could you please tell Oppi to fix the failing build for me, thanks")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["prompt"] == .text("fix the failing build"))
+    }
+
+    @Test func thresholdRejectsWeakMatches() {
+        let strict = IntentMatcher(catalog: Fixtures.catalog, threshold: 0.9)
+        #expect(strict.match("Family report", context: Fixtures.context) == nil)
+        #expect(strict.match("How's my family doing in Nagz", context: Fixtures.context) != nil)
+    }
+
+    @Test func moreEvidenceMeansMoreConfidence() throws {
+        let weak = try #require(understand("Family report"))
+        let strong = try #require(understand("How's my family doing in Nagz"))
+        #expect(weak.confidence >= IntentMatcher.defaultThreshold)
+        #expect(strong.confidence > weak.confidence)
+        #expect(strong.confidence <= 1)
+    }
+
+    @Test func slotsHoldOnlyWhatWasSaid() {
+        #expect(understand("Snooze my nag in Nagz")?.slots.isEmpty == true)
+        #expect(understand("ask oppi to deploy")?.slots["thinking"] == nil)
+    }
+
+    @Test func dueTimesResolveInTheUsersZone() {
+        let zone = Fixtures.newYork
+        #expect(understand("Remind Emma to do her homework by 6pm")?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 11, 22, 18, 0, in: zone)))
+        #expect(understand("New chores nag for Sam due tomorrow")?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 11, 23, 9, 0, in: zone)))
+        let late = MatchContext(timeZone: zone, now: Fixtures.date(2025, 11, 22, 19, 0, in: zone))
+        #expect(understand("Remind Emma to do her homework by 6pm", context: late)?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 11, 23, 18, 0, in: zone)))
+    }
+
+    @Test func enumIsInferredFromTheTaskWhenNotNamed() {
+        #expect(understand("remind Sam to take his medication after dinner")?.slots["category"] == .enumCase("meds"))
+        #expect(understand("remind Sam to walk the dog")?.slots["category"] == nil)
+    }
+
+    @Test func freeTextKeepsOriginalCasingAndCharacters() {
+        let match = understand("Ask Oppi to translate “naïve café” into French")
+        #expect(match?.slots["prompt"] == .text("translate “naïve café” into French"))
+    }
+
+    @Test func longPromptsStillMatch() throws {
+        let prompt = Array(repeating: "refactor the parser and keep the tests green", count: 60).joined(separator: " then ")
+        let match = try #require(understand("ask oppi to \(prompt)"))
+        #expect(match.intent.id == "oppi.AskPiIntent")
+        #expect(match.slots["prompt"] == .text(prompt))
+    }
+
+    @Test(arguments: ["", "   ", "?!", "please", "hey jiri"])
+    func emptyRequestsMatchNothing(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
+    @Test func slotsEncodeAsPlainJSON() throws {
+        let due = Fixtures.date(2025, 11, 22, 18, 0, in: Fixtures.newYork)
+        let slots: [String: SlotValue] = [
+            "minutes": .minutes(45), "category": .enumCase("homework"), "recipient": .entity("Emma"),
+            "dueAt": .date(due), "prompt": .text("run the tests"), "count": .integer(3), "urgent": .bool(true),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(slots), as: UTF8.self)
+        #expect(json == #"{"category":"homework","count":3,"dueAt":"2025-11-22T23:00:00Z","minutes":45,"prompt":"run the tests","recipient":"Emma","urgent":true}"#)
+        let decoded = try JSONDecoder().decode([String: SlotValue].self, from: Data(json.utf8))
+        #expect(decoded["minutes"] == .integer(45))
+        #expect(decoded["urgent"] == .bool(true))
+        #expect(decoded["recipient"] == .text("Emma"))
+    }
+}

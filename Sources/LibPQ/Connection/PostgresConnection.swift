@@ -65,6 +65,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
     public func close() async {
         let alreadyClosed = state.withLock { state in
+            precondition(!state.isBusy, "a PostgresConnection was closed while another task was using it")
             defer { state.isClosed = true }
             return state.isClosed
         }

@@ -9,6 +9,10 @@ import ServiceLifecycle
 ///
 /// As a `Service` it runs until graceful shutdown, then closes its connections;
 /// without a `ServiceGroup`, call `close()`.
+///
+/// libpq blocks, so each running statement occupies one thread of `threadPool`:
+/// give the pool a thread pool with at least `maxConnections` threads, or
+/// statements queue for a thread (`NIOThreadPool.singleton` has one per core).
 public final class PostgresPool: Service, Sendable {
     public let configuration: PostgresConfiguration
     public let maxConnections: Int

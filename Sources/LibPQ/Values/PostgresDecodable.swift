@@ -13,26 +13,18 @@ extension String: PostgresDecodable {
     }
 }
 
-extension Int: PostgresDecodable {
+extension PostgresDecodable where Self: FixedWidthInteger {
     public init(postgresText: String) throws {
-        guard let value = Int(postgresText) else { throw PostgresError.decoding("not an integer") }
+        guard let value = Self(postgresText, radix: 10) else {
+            throw PostgresError.decoding("not a \(Self.bitWidth)-bit integer")
+        }
         self = value
     }
 }
 
-extension Int32: PostgresDecodable {
-    public init(postgresText: String) throws {
-        guard let value = Int32(postgresText) else { throw PostgresError.decoding("not a 32-bit integer") }
-        self = value
-    }
-}
-
-extension Int64: PostgresDecodable {
-    public init(postgresText: String) throws {
-        guard let value = Int64(postgresText) else { throw PostgresError.decoding("not a 64-bit integer") }
-        self = value
-    }
-}
+extension Int: PostgresDecodable {}
+extension Int32: PostgresDecodable {}
+extension Int64: PostgresDecodable {}
 
 extension Bool: PostgresDecodable {
     public init(postgresText: String) throws {

@@ -7,12 +7,9 @@ import Understanding
     let dueAt = ConnectorFixture.today(hour: 18)
 
     func createSlots(recipient: String) -> [String: SlotValue] {
-        [
-            "recipient": .entity(recipient),
-            "category": .enumCase("homework"),
-            "dueAt": .date(dueAt),
-            "description": .text("finish the fractions worksheet"),
-        ]
+        var slots = NagzFixture.createSlots(recipient: recipient, category: "homework", due: dueAt)
+        slots["description"] = .text("finish the fractions worksheet")
+        return slots
     }
 
     @Test func createsTheNagForTheResolvedMemberWithSnakeCaseBodyTokenAndIdempotencyKey() async throws {

@@ -1,15 +1,12 @@
 import AsyncHTTPClient
 import Conversation
+import Hummingbird
 import Foundation
 import Testing
 import Understanding
 
 @Suite struct NagzFailureTests {
-    let createSlots: [String: SlotValue] = [
-        "recipient": .entity("Sam"),
-        "category": .enumCase("chores"),
-        "dueAt": .date(ConnectorFixture.today(hour: 19)),
-    ]
+    let createSlots = NagzFixture.createSlots(recipient: "Sam")
 
     @Test func aChildCannotCreateAndTheBackendIsNeverCalled() async throws {
         let fake = FakeNagz(members: NagzFixture.family)
@@ -76,7 +73,8 @@ import Understanding
         try await httpClient.shutdown()
 
         #expect(outcome.replyText == "I can't reach Nagz right now.")
-        #expect(elapsed < .milliseconds(500))
+        // Retrying the connection would use up the whole 3 s budget.
+        #expect(elapsed < .milliseconds(1500))
         #expect(outcome.trace.contains { $0.contains("unreachable") && !$0.contains("timed out") })
     }
 
@@ -101,30 +99,23 @@ import Understanding
         #expect(elapsed < budget + .milliseconds(500))
     }
 
-    @Test func aServerErrorFailsAsUnreachable() async throws {
+    @Test(arguments: [
+        (500, "unreachable", "I can't reach Nagz right now."),
+        (401, "not_logged_in", "Please open Nagz and log in first."),
+        (403, "not_permitted", "Your role doesn't have permission for this action."),
+    ])
+    func anErrorStatusIsSpokenAsTheAppsDialog(status: Int, error: String, reply: String) async throws {
         let invocation = try ConnectorFixture.invocation("nagz.CheckOverdueIntent")
         let outcome = try await TestBackend.run(routes: { router in
-            router.get("nags") { _, _ in try jsonResponse(["error": "boom"], status: .internalServerError) }
+            router.get("nags") { _, _ in try jsonResponse(["error": "refused"], status: HTTPResponse.Status(code: status)) }
         }) { backend in
             await NagzConnector(client: ConnectorFixture.client(backend.baseURL()), familyID: "fam-1").execute(invocation)
         }
 
         #expect(outcome.status == .failed)
-        #expect(outcome.error == "unreachable")
-        #expect(outcome.replyText == "I can't reach Nagz right now.")
-        #expect(outcome.trace.contains { $0.contains("500") })
-    }
-
-    @Test func rejectedCredentialsAskTheUserToLogIn() async throws {
-        let invocation = try ConnectorFixture.invocation("nagz.ListNagsIntent")
-        let outcome = try await TestBackend.run(routes: { router in
-            router.get("nags") { _, _ in try jsonResponse(["error": "token expired"], status: .unauthorized) }
-        }) { backend in
-            await NagzConnector(client: ConnectorFixture.client(backend.baseURL()), familyID: "fam-1").execute(invocation)
-        }
-
-        #expect(outcome.error == "not_logged_in")
-        #expect(outcome.replyText == "Please open Nagz and log in first.")
+        #expect(outcome.error == error)
+        #expect(outcome.replyText == reply)
+        #expect(outcome.trace.contains { $0.contains("GET /nags → \(status)") })
     }
 
     @Test func anAccountWithoutAFamilyIsToldToJoinOne() async throws {

@@ -4,11 +4,7 @@ import Testing
 import Understanding
 
 @Suite struct NagzRetryTests {
-    let slots: [String: SlotValue] = [
-        "recipient": .entity("Sam"),
-        "category": .enumCase("chores"),
-        "dueAt": .date(ConnectorFixture.today(hour: 19)),
-    ]
+    let slots = NagzFixture.createSlots(recipient: "Sam")
 
     @Test func theSameTurnTwiceReachesTheBackendOnce() async throws {
         let fake = FakeNagz(members: NagzFixture.family)

@@ -50,11 +50,8 @@ extension ToolInvocation {
 
     /// Whether every `{placeholder}` of `template` has a value to put in.
     func canRender(_ template: String, values: [String: String]) -> Bool {
-        var unfilled = template
-        for name in Set(values.keys).union(speakableSlots.keys) {
-            unfilled = unfilled.replacingOccurrences(of: "{\(name)}", with: "")
-        }
-        return !unfilled.contains("{")
+        let speakable = speakableSlots
+        return DialogTemplate.placeholders(in: template).allSatisfy { values[$0] != nil || speakable[$0] != nil }
     }
 
     /// The intent's required parameter that has no value yet, if any.

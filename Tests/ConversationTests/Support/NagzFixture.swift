@@ -1,5 +1,6 @@
 import Conversation
 import Foundation
+import Understanding
 
 /// A family of three and helpers to run the Nagz connector against a fake Nagz.
 enum NagzFixture {
@@ -20,6 +21,11 @@ enum NagzFixture {
             let connector = NagzConnector(client: client, familyID: configuredFamily ? fake.familyID : nil)
             return try await body(connector, backend)
         }
+    }
+
+    /// Everything `CreateNagIntent` requires.
+    static func createSlots(recipient: String, category: String = "chores", due: Date = ConnectorFixture.today(hour: 19)) -> [String: SlotValue] {
+        ["recipient": .entity(recipient), "category": .enumCase(category), "dueAt": .date(due)]
     }
 
     static func nag(_ id: String, for member: FakeNagz.Member, _ category: String, due: Date, family: String, description: String? = nil) -> FakeNagz.Nag {

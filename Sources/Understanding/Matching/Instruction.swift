@@ -3,8 +3,8 @@
 enum Instruction: Sendable {
     /// The next token is this word.
     case word(TokenID, next: Int32)
-    /// The next token is one of the words of `WordSets[set]`.
-    case wordSet(Int32, next: Int32)
+    /// The next token is one of `count` words at `start` in the program's word-set list.
+    case wordSet(start: Int32, count: Int32, next: Int32)
     /// The next token names the pattern's app.
     case app(next: Int32)
     /// Try the first branch, then the second.
@@ -34,6 +34,18 @@ struct SlotBinding: Sendable {
     /// Index into the intent's parameters.
     var parameter: Int
     var kind: Kind
+}
+
+/// What the matcher's inner loop needs of a pattern, without references, so
+/// reading it costs no reference counting.
+struct PatternHeader: Sendable {
+    var intent: Int32
+    var entry: Int32
+    var requirementStart: Int32
+    var requirementCount: Int32
+    var slotCount: Int32
+    var app: Int8
+    var usesApp: Bool
 }
 
 /// A compiled phrase or utterance of one intent.

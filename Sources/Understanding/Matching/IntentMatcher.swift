@@ -92,49 +92,68 @@ public struct IntentMatcher: Sendable {
         guard span.start < span.end else { return nil }
         var ranking = Ranking()
         program.instructions.withUnsafeBufferPointer { instructions in
-            evaluate(span, tokens: tokens, instructions: instructions, into: &ranking)
-            if let detached = span.detachingApp(tokens, program: program) {
-                evaluate(detached, tokens: tokens, instructions: instructions, into: &ranking)
+            program.wordSetWords.withUnsafeBufferPointer { wordSetWords in
+                let executor = PatternExecutor(
+                    instructions: instructions, wordSetWords: wordSetWords, tokens: tokens, end: span.end, app: -1)
+                evaluate(span, executor: executor, into: &ranking)
+                if let detached = span.detachingApp(tokens, program: program) {
+                    var executor = executor
+                    executor.end = detached.end
+                    evaluate(detached, executor: executor, into: &ranking)
+                }
             }
         }
         return ranking
     }
 
-    private func evaluate(
-        _ span: UtteranceSpan, tokens: UnsafeBufferPointer<Token>, instructions: UnsafeBufferPointer<Instruction>,
-        into ranking: inout Ranking
-    ) {
+    private func evaluate(_ span: UtteranceSpan, executor: PatternExecutor, into ranking: inout Ranking) {
+        let tokens = executor.tokens
         var mask: UInt64 = 0
         for index in span.start..<span.end { mask |= 1 << UInt64(tokens[index].id & 63) }
-        let executor = PatternExecutor(
-            instructions: instructions, wordSets: program.wordSets, tokens: tokens, end: span.end, app: span.app)
-        let words = (program.patterns.count + 63) / 64
+        let words = (program.headers.count + 63) / 64
+        program.headers.withUnsafeBufferPointer { headers in
+        program.requirements.withUnsafeBufferPointer { requirements in
+        program.anchorStarts.withUnsafeBufferPointer { anchorStarts in
+        program.anchorPatterns.withUnsafeBufferPointer { anchorPatterns in
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
             visited.initialize(repeating: 0)
+            var run = executor
             for index in span.start..<span.end {
                 let id = Int(tokens[index].id)
-                guard id + 1 < program.anchorStarts.count else { continue }
-                for slot in Int(program.anchorStarts[id])..<Int(program.anchorStarts[id + 1]) {
-                    let patternIndex = Int(program.anchorPatterns[slot])
+                guard id + 1 < anchorStarts.count else { continue }
+                for slot in Int(anchorStarts[id])..<Int(anchorStarts[id + 1]) {
+                    let patternIndex = Int(anchorPatterns[slot])
                     let bit: UInt64 = 1 << UInt64(patternIndex & 63)
                     guard visited[patternIndex >> 6] & bit == 0 else { continue }
                     visited[patternIndex >> 6] |= bit
-                    let pattern = program.patterns[patternIndex]
-                    if span.app >= 0, pattern.app != span.app || pattern.usesApp { continue }
-                    guard pattern.requirements.allSatisfy({ mask & $0 != 0 }) else { continue }
-                    var run = executor
-                    run.app = pattern.app
-                    guard let outcome = run.run(from: pattern.entry, at: span.start) else { continue }
-                    let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
-                    let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
-                        && Self.filledSlots(outcome.captures, count: pattern.slots.count) < 2
-                    ranking.offer(Candidate(
-                        pattern: patternIndex, intent: pattern.intent,
-                        confidence: Self.confidence(evidence: evidence, unanchoredEnd: unanchoredEnd),
-                        rank: evidence * 1024 - outcome.freeTokens, captures: outcome.captures))
+                    let header = headers[patternIndex]
+                    if span.app >= 0, header.app != span.app || header.usesApp { continue }
+                    let first = Int(header.requirementStart)
+                    guard (first..<(first + Int(header.requirementCount))).allSatisfy({ mask & requirements[$0] != 0 })
+                    else { continue }
+                    run.app = header.app
+                    guard let outcome = run.run(from: header.entry, at: span.start) else { continue }
+                    offer(outcome, pattern: patternIndex, header: header, span: span, to: &ranking)
                 }
             }
         }
+        }
+        }
+        }
+        }
+    }
+
+    private func offer(
+        _ outcome: PatternExecutor.Outcome, pattern: Int, header: PatternHeader, span: UtteranceSpan,
+        to ranking: inout Ranking
+    ) {
+        let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
+        let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
+            && Self.filledSlots(outcome.captures, count: Int(header.slotCount)) < 2
+        ranking.offer(Candidate(
+            pattern: pattern, intent: Int(header.intent),
+            confidence: Self.confidence(evidence: evidence, unanchoredEnd: unanchoredEnd),
+            rank: evidence * 1024 - outcome.freeTokens, captures: outcome.captures))
     }
 }
 

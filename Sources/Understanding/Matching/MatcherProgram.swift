@@ -4,8 +4,12 @@
 final class MatcherProgram: Sendable {
     let vocabulary: Vocabulary
     let instructions: [Instruction]
-    let wordSets: [[TokenID]]
+    /// The words of every `.wordSet` step, one run per step.
+    let wordSetWords: [TokenID]
     let patterns: [CompiledPattern]
+    let headers: [PatternHeader]
+    /// Every pattern's requirement masks, in runs named by its header.
+    let requirements: [UInt64]
     /// Patterns by anchor word: `anchorPatterns[anchorStarts[id]..<anchorStarts[id + 1]]`.
     let anchorStarts: [Int32]
     let anchorPatterns: [Int32]
@@ -27,15 +31,26 @@ final class MatcherProgram: Sendable {
     }
 
     init(
-        vocabulary: Vocabulary, instructions: [Instruction], wordSets: [[TokenID]], patterns: [CompiledPattern],
+        vocabulary: Vocabulary, instructions: [Instruction], wordSetWords: [TokenID], patterns: [CompiledPattern],
         anchorStarts: [Int32], anchorPatterns: [Int32], appPhrases: PhraseTable, leadingFillers: PhraseTable,
         trailingFillers: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
         skippedPatterns: [String]
     ) {
         self.vocabulary = vocabulary
         self.instructions = instructions
-        self.wordSets = wordSets
+        self.wordSetWords = wordSetWords
         self.patterns = patterns
+        var headers: [PatternHeader] = []
+        var requirements: [UInt64] = []
+        for pattern in patterns {
+            headers.append(PatternHeader(
+                intent: Int32(pattern.intent), entry: pattern.entry, requirementStart: Int32(requirements.count),
+                requirementCount: Int32(pattern.requirements.count), slotCount: Int32(pattern.slots.count),
+                app: pattern.app, usesApp: pattern.usesApp))
+            requirements += pattern.requirements
+        }
+        self.headers = headers
+        self.requirements = requirements
         self.anchorStarts = anchorStarts
         self.anchorPatterns = anchorPatterns
         self.appPhrases = appPhrases

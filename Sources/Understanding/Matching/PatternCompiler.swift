@@ -7,7 +7,7 @@ struct PatternCompiler {
     private let catalog: Catalog
     private var vocabulary = Vocabulary.base
     private var instructions: [Instruction] = [.match]
-    private var wordSets: [[TokenID]] = []
+    private var wordSetWords: [TokenID] = []
     private var patterns: [CompiledPattern] = []
     private var skipped: [String] = []
     private var enumIndex: [String: Int] = [:]
@@ -37,7 +37,7 @@ struct PatternCompiler {
         }
         let (starts, anchored) = buildAnchorIndex()
         return MatcherProgram(
-            vocabulary: vocabulary, instructions: instructions, wordSets: wordSets, patterns: patterns,
+            vocabulary: vocabulary, instructions: instructions, wordSetWords: wordSetWords, patterns: patterns,
             anchorStarts: starts, anchorPatterns: anchored, appPhrases: appPhrases,
             leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
             enumForms: enumForms, enumIndex: enumIndex, skippedPatterns: skipped)
@@ -255,8 +255,9 @@ struct PatternCompiler {
             if singleWords.count == 1 {
                 entries.insert(emit(.word(singleWords[0], next: next)), at: 0)
             } else if !singleWords.isEmpty {
-                wordSets.append(singleWords.sorted())
-                entries.insert(emit(.wordSet(Int32(wordSets.count - 1), next: next)), at: 0)
+                let start = Int32(wordSetWords.count)
+                wordSetWords += singleWords.sorted()
+                entries.insert(emit(.wordSet(start: start, count: Int32(singleWords.count), next: next)), at: 0)
             }
             if canBeEmpty { entries.append(next) }
             return chain(entries)

@@ -19,9 +19,9 @@ struct PatternExecutor {
     }
 
     let instructions: UnsafeBufferPointer<Instruction>
-    let wordSets: [[TokenID]]
+    let wordSetWords: UnsafeBufferPointer<TokenID>
     let tokens: UnsafeBufferPointer<Token>
-    let end: Int
+    var end: Int
     /// The app whose name `.app` steps accept.
     var app: Int8
 
@@ -44,8 +44,8 @@ struct PatternExecutor {
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
             outcome.evidence += 1
             return outcome
-        case .wordSet(let set, let next):
-            guard position < end, wordSets[Int(set)].contains(tokens[position].id),
+        case .wordSet(let start, let count, let next):
+            guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)),
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
             outcome.evidence += 1
             return outcome
@@ -95,6 +95,11 @@ struct PatternExecutor {
             }
             return nil
         }
+    }
+
+    private func contains(_ id: TokenID, start: Int, count: Int) -> Bool {
+        for index in start..<(start + count) where wordSetWords[index] == id { return true }
+        return false
     }
 
     /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").

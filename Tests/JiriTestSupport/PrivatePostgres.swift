@@ -28,6 +28,16 @@ public final class PrivatePostgres: Sendable {
         self.binaries = binaries
     }
 
+    deinit {
+        // A safety net only: `stop()` is the way to end it. SIGQUIT is Postgres'
+        // immediate shutdown; the postmaster's PID is the first line of its PID file.
+        let pidFile = dataDirectory.appendingPathComponent("postmaster.pid")
+        if let contents = try? String(contentsOf: pidFile, encoding: .utf8),
+           let line = contents.split(separator: "\n").first, let pid = pid_t(line) {
+            kill(pid, SIGQUIT)
+        }
+    }
+
     /// Creates a cluster and starts it on a free port; returns once it accepts connections.
     public static func start() async throws -> PrivatePostgres {
         let binaries = try postgresBinaries()

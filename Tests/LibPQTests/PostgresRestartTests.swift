@@ -8,12 +8,15 @@ import Testing
     @Test func theNextQueryAfterARestartSucceeds() async throws {
         try await withPrivatePostgres { postgres in
             try await LibPQTestSupport.withPool(maxConnections: 3, configuration: postgres.configuration) { pool in
-                // Open several connections so the restart leaves several stale ones idle.
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for _ in 0..<3 {
-                        group.addTask { try await pool.query("SELECT pg_sleep(0.05)") }
+                // Hold three connections at once so the restart leaves three stale ones idle.
+                try await pool.withConnection { first in
+                    try await pool.withConnection { second in
+                        try await pool.withConnection { third in
+                            for connection in [first, second, third] {
+                                try await connection.query("SELECT 1")
+                            }
+                        }
                     }
-                    try await group.waitForAll()
                 }
                 let before = try #require(try await pool.query("SELECT pg_postmaster_start_time() AS t").first)
                     .decode("t", as: String.self)

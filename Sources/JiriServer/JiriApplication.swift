@@ -26,6 +26,8 @@ public struct JiriComponents: Sendable {
     public let configuration: ServerConfiguration
     public let postgres: PostgresPool
     public let redis: RedisPool
+    let postgresThreads: NIOThreadPool
+    let redisThreads: NIOThreadPool
     public let catalog: Catalog
     public let rules: RulesProvider
     public let transcripts: PostgresTranscriptStore
@@ -42,10 +44,17 @@ public struct JiriComponents: Sendable {
 
         var pgConfig = try PostgresConfiguration(url: configuration.databaseURL)
         pgConfig.statementTimeout = configuration.statementTimeout
+        // libpq and hiredis block a thread for every call in flight, so each
+        // pool gets threads of its own, one per connection: a stalled Postgres
+        // can then never starve Redis (or the shared singleton pool) of threads.
+        postgresThreads = NIOThreadPool(numberOfThreads: configuration.postgresPoolSize)
+        redisThreads = NIOThreadPool(numberOfThreads: configuration.redisPoolSize)
+        postgresThreads.start()
+        redisThreads.start()
         postgres = PostgresPool(configuration: pgConfig, maxConnections: configuration.postgresPoolSize,
-                                acquireTimeout: configuration.acquireTimeout, logger: logger)
+                                acquireTimeout: configuration.acquireTimeout, threadPool: postgresThreads, logger: logger)
         redis = RedisPool(configuration: try RedisConfiguration(url: configuration.redisURL),
-                          maxConnections: configuration.redisPoolSize, logger: logger)
+                          maxConnections: configuration.redisPoolSize, threadPool: redisThreads, logger: logger)
 
         catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
         rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
@@ -66,6 +75,15 @@ public struct JiriComponents: Sendable {
             configuration: turnConfig,
             logger: logger
         )
+    }
+
+    /// Closes the pools and stops their threads (the server does this on
+    /// graceful shutdown; tests and commands call it directly).
+    public func shutdown() async {
+        await postgres.close()
+        await redis.close()
+        try? await postgresThreads.shutdownGracefully()
+        try? await redisThreads.shutdownGracefully()
     }
 
     public func router() -> Router<JiriRequestContext> {
@@ -96,7 +114,8 @@ public struct JiriComponents: Sendable {
         return Application(
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
-            services: [postgres, redis],
+            // Shut down in reverse: the HTTP server drains first, then the pools close, then their threads stop.
+            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads]), postgres, redis],
             logger: logger
         )
     }
@@ -112,6 +131,18 @@ public struct JiriComponents: Sendable {
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "in_use")]).record(rs.inUse)
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)
             Gauge(label: "jiri_redis_pool_waiting").record(rs.waiting)
+        }
+    }
+}
+
+/// Stops the connection pools' threads once the server has shut down gracefully.
+struct ThreadPoolShutdown: Service {
+    let pools: [NIOThreadPool]
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        for pool in pools {
+            try? await pool.shutdownGracefully()
         }
     }
 }

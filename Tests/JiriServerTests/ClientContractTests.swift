@@ -17,7 +17,7 @@ import Testing
             #expect(json["end_conversation"] as? Bool == false)
             #expect(json["handoff_to_app"] as? Bool == true)
             let sessionID = try #require(json["session_id"] as? String)
-            #expect(json["deep_link_url"] as? String == "jiri://continue?session_id=\(sessionID)")
+            #expect((json["deep_link_url"] as? String).flatMap(DeepLink.init(url:))?.sessionID == sessionID)
             let debug = try #require(json["debug"] as? [String: Any])
             #expect(debug["tool_trace"] is [Any])
             #expect(debug["latency_ms"] is Int)

@@ -52,7 +52,8 @@ import Testing
             if let handoff = example.handoff {
                 #expect(response.handoffToApp == handoff, "\(example.id) handoff (rule: \(response.handoff?.rule ?? "none"))")
                 if handoff {
-                    #expect(response.deepLinkURL == "jiri://continue?session_id=\(response.sessionID)")
+                    let link = try #require(response.deepLinkURL.flatMap(DeepLink.init(url:)), "\(example.id) deep link")
+                    #expect(link.sessionID == response.sessionID)
                 }
             }
         }

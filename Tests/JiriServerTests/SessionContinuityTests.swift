@@ -81,10 +81,10 @@ import Testing
             #expect(question.expectsReply)
             #expect(question.intent?.status == "needs_value")
             try await components.redis.send(["DEL", .init("jiri:session:{\(id)}")])
-            let answered = try await http.decodedTurn("a voice-driven test runner", session: id)
+            let answered = try await http.decodedTurn("voice-driven test runner", session: id)
             #expect(answered.intent?.id == "codingbridge.CaptureIdeaIntent")
             #expect(answered.intent?.status != "needs_value")
-            #expect(answered.intent?.slots["idea"] == .string("a voice-driven test runner"))
+            #expect(answered.intent?.slots["idea"] == .string("voice-driven test runner"))
             let history = try await http.history(id).decoded(SessionHistory.self)
             #expect(history.messages.count == 4)
         }

@@ -37,12 +37,10 @@ enum TestHarness {
         do {
             try await app.test(.router) { client in try await body(client, components) }
         } catch {
-            await components.postgres.close()
-            await components.redis.close()
+            await components.shutdown()
             throw error
         }
-        await components.postgres.close()
-        await components.redis.close()
+        await components.shutdown()
     }
 
     static func newSessionID() -> String { "t-" + UUID().uuidString.lowercased() }

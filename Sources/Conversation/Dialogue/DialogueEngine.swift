@@ -83,7 +83,8 @@ struct DialogueEngine: Sendable {
                                    intent: info(intent, status: "needs_value", slots: slots), sensitive: missing.sensitive,
                                    expectsReply: true, state: state)
         }
-        if intent.confirm {
+        // Foreground intents are confirmed on screen by the app itself.
+        if intent.confirm && !intent.opensApp {
             state.pending = PendingIntent(intentID: intent.id, slots: slots, awaitingConfirmation: true)
             let summary = DialogTemplate.render(intent.dialogs["confirm"] ?? "\(intent.title)?", slots: slots, context: context)
             return DialogueOutcome(replyText: summary.hasSuffix("?") ? summary : summary + " Should I go ahead?", mode: "dialogue",
@@ -114,7 +115,7 @@ struct DialogueEngine: Sendable {
         return DialogueOutcome(
             replyText: outcome.replyText, mode: "intent",
             intent: info(intent, status: outcome.status == .completed ? "completed" : "failed", slots: slots),
-            sensitive: intent.parameters.contains(where: \.sensitive), itemCount: outcome.itemCount, toolError: outcome.error,
+            itemCount: outcome.itemCount, toolError: outcome.error,
             actions: outcome.actions, toolTrace: outcome.trace, state: state
         )
     }

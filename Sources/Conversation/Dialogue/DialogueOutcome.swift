@@ -7,6 +7,7 @@ struct DialogueOutcome: Sendable {
     var mode: String
     var intent: IntentInfo?
     var foreground = false
+    /// Jiri is asking for a sensitive value (a payment detail, a private note) by voice.
     var sensitive = false
     var endConversation = false
     var expectsReply = false

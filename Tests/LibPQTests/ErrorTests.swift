@@ -1,6 +1,7 @@
 import Foundation
 import JiriTestSupport
 import LibPQ
+import NIOPosix
 import Testing
 
 @Suite struct ErrorTests {
@@ -42,6 +43,19 @@ import Testing
         }
         #expect(error?.kind == .connection)
         #expect(error?.isConnectionFailure == true)
+    }
+
+    @Test func aThreadPoolThatIsNotRunningIsNamedInTheError() async throws {
+        let neverStarted = NIOThreadPool(numberOfThreads: 1)
+        let error = await #expect(throws: PostgresError.self) {
+            _ = try await PostgresConnection.connect(
+                configuration: LibPQTestSupport.configuration,
+                threadPool: neverStarted,
+                logger: LibPQTestSupport.logger
+            )
+        }
+        #expect(error?.kind == .connection)
+        #expect(error?.message.contains("NIOThreadPool") == true)
     }
 
     @Test func statementTimeoutFromTheConfigurationIsApplied() async throws {

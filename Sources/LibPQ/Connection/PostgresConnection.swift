@@ -38,7 +38,7 @@ public final class PostgresConnection: @unchecked Sendable {
         threadPool: NIOThreadPool = .singleton,
         logger: Logger
     ) async throws -> PostgresConnection {
-        let handle = try await threadPool.runIfActive {
+        let handle = try await threadPool.runLibPQ {
             try LibPQHandle.open(configuration: configuration, logger: logger)
         }
         logger.debug("postgres connection opened", metadata: ["postgres": "\(configuration)"])
@@ -135,7 +135,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
         let handle = self.handle
         let logger = self.logger
-        return try await threadPool.runIfActive { [state] in
+        return try await threadPool.runLibPQ { [state] in
             defer {
                 let isOpen = handle.isOpen
                 let transaction = handle.transactionState

@@ -4,19 +4,19 @@ import Catalog
 /// word the catalog uses (with simple plurals), turns app names into app tokens,
 /// and each phrase and utterance into instructions.
 struct PatternCompiler {
-    private let catalog: Catalog
-    private var vocabulary = Vocabulary.base
+    let catalog: Catalog
+    var vocabulary = Vocabulary.base
     private var instructions: [Instruction] = [.match]
     private var wordSetWords: [TokenID] = []
     private var patterns: [CompiledPattern] = []
     private var skipped: [String] = []
-    private var enumIndex: [String: Int] = [:]
-    private var enumForms: [[MatcherProgram.EnumForm]] = []
-    private var appWordIDs: [[TokenID]] = []
-    private var appPhrases = PhraseTable()
+    var enumIndex: [String: Int] = [:]
+    var enumForms: [[MatcherProgram.EnumForm]] = []
+    var appWordIDs: [[TokenID]] = []
+    var appPhrases = PhraseTable()
 
     /// Words that are not plurals of a shorter word, though they look it.
-    private static let notPlurals: Set<String> = ["news", "bus", "gas", "yes", "this", "his", "its", "status", "has", "was", "does", "is", "us"]
+    static let notPlurals: Set<String> = ["news", "bus", "gas", "yes", "this", "his", "its", "status", "has", "was", "does", "is", "us"]
 
     private static let matchInstruction: Int32 = 0
     private static let maxSlots = 8
@@ -63,106 +63,6 @@ struct PatternCompiler {
         }
     }
 
-    // MARK: Vocabulary
-
-    private mutating func buildVocabulary(_ parsed: [[(String, PhrasePattern)]]) {
-        var literalWords: [String] = []
-        for patterns in parsed {
-            for (_, pattern) in patterns { Self.collectLiterals(pattern.elements, into: &literalWords) }
-        }
-        var meaningfulWords = literalWords
-        var aliasWords: [String] = []
-        for app in catalog.apps {
-            for enumeration in app.enums {
-                for enumCase in enumeration.cases {
-                    for form in enumCase.spokenForms { meaningfulWords += Self.rawWords(form) }
-                }
-            }
-            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
-                aliasWords += Self.rawWords(alias)
-            }
-        }
-        let words = meaningfulWords + aliasWords
-        var added: [String] = []
-        for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
-            vocabulary.addWord(word)
-            added.append(word)
-        }
-        let known = Set(added)
-        for word in added where Self.isPlural(word) && known.contains(String(word.dropLast())) {
-            vocabulary.addAlias(word, of: String(word.dropLast()))
-        }
-        for word in added where !word.hasSuffix("s") && word.count >= 3 && vocabulary.entryIndex(word + "s") == nil {
-            vocabulary.addAlias(word + "s", of: word)
-        }
-
-        // Words the patterns and enums use: a one-word app name that is also one
-        // of them only names the app where an app is expected.
-        var usedIDs: Set<TokenID> = []
-        for word in meaningfulWords { if let id = vocabulary.id(of: word) { usedIDs.insert(id) } }
-        for (index, app) in catalog.apps.enumerated() {
-            _ = vocabulary.addApp(named: app.name)
-            var weakIDs: [TokenID] = []
-            for alias in spokenNames(of: app) {
-                let parts = Self.rawWords(alias)
-                guard parts.count == 1, let spelling = parts.first else { continue }
-                if let id = vocabulary.id(of: spelling), usedIDs.contains(id) || id < TokenID(BuiltinWord.allCases.count + 16) {
-                    vocabulary.addWeakAlias(spelling, app: index)
-                    weakIDs.append(id)
-                } else {
-                    vocabulary.addStrongAlias(spelling, app: index)
-                }
-            }
-            appWordIDs.append([vocabulary.appIDs[index]] + weakIDs)
-        }
-        for (index, app) in catalog.apps.enumerated() {
-            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
-                let ids = lex(alias).map(\.id)
-                if ids.count > 1 { appPhrases.add(ids, value: Int32(index)) }
-            }
-        }
-    }
-
-    private func spokenNames(of app: AppDefinition) -> [String] {
-        [app.name, app.displayName] + app.aliases
-    }
-
-    private static func isPlural(_ word: String) -> Bool {
-        word.count >= 4 && word.hasSuffix("s") && !word.hasSuffix("ss") && !notPlurals.contains(word)
-    }
-
-    private static func collectLiterals(_ elements: [PhrasePattern.Element], into words: inout [String]) {
-        for element in elements {
-            switch element {
-            case .literal(let text): words += rawWords(text)
-            case .choice(let alternatives, _): for alternative in alternatives { collectLiterals(alternative, into: &words) }
-            case .slot, .app, .rule: break
-            }
-        }
-    }
-
-    /// Lower-case words as the tokenizer splits them, before any lookup.
-    static func rawWords(_ text: String) -> [String] {
-        text.lowercased()
-            .replacingOccurrences(of: "\u{2019}", with: "'")
-            .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") }
-            .map { $0.trimmingCharacters(in: ["'", "-"]) }
-            .filter { !$0.isEmpty }
-    }
-
-    private func lex(_ text: String) -> [Token] {
-        var tokens: [Token] = []
-        var text = text
-        text.withUTF8 { Tokenizer(vocabulary: vocabulary).tokenize($0, into: &tokens) }
-        return tokens
-    }
-
-    private func fillerTable(_ phrases: [String]) -> PhraseTable {
-        var table = PhraseTable()
-        for phrase in phrases { table.add(lex(phrase).map(\.id)) }
-        return table
-    }
-
     // MARK: Enums
 
     private mutating func buildEnums() {
@@ -185,7 +85,7 @@ struct PatternCompiler {
 
     // MARK: Patterns
 
-    private struct PatternContext {
+    struct PatternContext {
         let intent: IntentDefinition
         let appName: String
         let app: Int8
@@ -209,7 +109,7 @@ struct PatternCompiler {
         anchorSets.append(requirements.min { $0.count < $1.count } ?? [])
     }
 
-    private var anchorSets: [[TokenID]] = []
+    var anchorSets: [[TokenID]] = []
 
     private mutating func compile(_ elements: [PhrasePattern.Element], next: Int32, context: inout PatternContext) -> Int32 {
         var continuation = next
@@ -332,57 +232,4 @@ struct PatternCompiler {
         return Int32(instructions.count - 1)
     }
 
-    // MARK: Candidate index
-
-    /// Sets of words of which every match contains at least one each.
-    private func requirements(of elements: [PhrasePattern.Element], context: PatternContext) -> [[TokenID]] {
-        var result: [[TokenID]] = []
-        for element in elements {
-            switch element {
-            case .literal(let text):
-                for token in lex(text) { result.append([token.id]) }
-            case .app:
-                result.append(appWordIDs[Int(context.app)])
-            case .slot(let name, _):
-                guard let parameter = context.intent.parameter(named: name),
-                      case .enumeration(let enumName) = parameter.type,
-                      let index = enumIndex["\(context.appName).\(enumName)"] else { continue }
-                result.append(Array(Set(enumForms[index].compactMap(\.tokens.first))))
-            case .choice(let alternatives, let optional):
-                guard !optional else { continue }
-                var union: Set<TokenID> = []
-                var everyAlternativeRequires = true
-                for alternative in alternatives {
-                    guard let first = requirements(of: alternative, context: context).first else {
-                        everyAlternativeRequires = false
-                        break
-                    }
-                    union.formUnion(first)
-                }
-                if everyAlternativeRequires, !union.isEmpty { result.append(Array(union)) }
-            case .rule:
-                continue
-            }
-        }
-        return result
-    }
-
-    static func mask(_ ids: [TokenID]) -> UInt64 {
-        ids.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
-    }
-
-    private func buildAnchorIndex() -> ([Int32], [Int32]) {
-        let idCount = vocabulary.spellings.count + 1
-        var lists = Array(repeating: [Int32](), count: idCount)
-        for (index, anchors) in anchorSets.enumerated() {
-            for id in anchors where Int(id) < idCount { lists[Int(id)].append(Int32(index)) }
-        }
-        var starts: [Int32] = [0]
-        var flat: [Int32] = []
-        for list in lists {
-            flat += list
-            starts.append(Int32(flat.count))
-        }
-        return (starts, flat)
-    }
 }

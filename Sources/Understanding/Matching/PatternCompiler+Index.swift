@@ -1,0 +1,57 @@
+import Catalog
+
+/// What lets the matcher try few patterns: the words each pattern cannot
+/// match without, and an index of patterns by their rarest such word.
+extension PatternCompiler {
+    /// Sets of words of which every match contains at least one each.
+    func requirements(of elements: [PhrasePattern.Element], context: PatternContext) -> [[TokenID]] {
+        var result: [[TokenID]] = []
+        for element in elements {
+            switch element {
+            case .literal(let text):
+                for token in lex(text) { result.append([token.id]) }
+            case .app:
+                result.append(appWordIDs[Int(context.app)])
+            case .slot(let name, _):
+                guard let parameter = context.intent.parameter(named: name),
+                      case .enumeration(let enumName) = parameter.type,
+                      let index = enumIndex["\(context.appName).\(enumName)"] else { continue }
+                result.append(Array(Set(enumForms[index].compactMap(\.tokens.first))))
+            case .choice(let alternatives, let optional):
+                guard !optional else { continue }
+                var union: Set<TokenID> = []
+                var everyAlternativeRequires = true
+                for alternative in alternatives {
+                    guard let first = requirements(of: alternative, context: context).first else {
+                        everyAlternativeRequires = false
+                        break
+                    }
+                    union.formUnion(first)
+                }
+                if everyAlternativeRequires, !union.isEmpty { result.append(Array(union)) }
+            case .rule:
+                continue
+            }
+        }
+        return result
+    }
+
+    static func mask(_ ids: [TokenID]) -> UInt64 {
+        ids.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
+    }
+
+    func buildAnchorIndex() -> ([Int32], [Int32]) {
+        let idCount = vocabulary.spellings.count + 1
+        var lists = Array(repeating: [Int32](), count: idCount)
+        for (index, anchors) in anchorSets.enumerated() {
+            for id in anchors where Int(id) < idCount { lists[Int(id)].append(Int32(index)) }
+        }
+        var starts: [Int32] = [0]
+        var flat: [Int32] = []
+        for list in lists {
+            flat += list
+            starts.append(Int32(flat.count))
+        }
+        return (starts, flat)
+    }
+}

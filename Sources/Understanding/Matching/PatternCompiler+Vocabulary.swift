@@ -1,0 +1,103 @@
+import Catalog
+
+/// The compiler's vocabulary: every word the catalog uses (with simple
+/// plurals), and the apps' names as app tokens, strong or weak.
+extension PatternCompiler {
+    mutating func buildVocabulary(_ parsed: [[(String, PhrasePattern)]]) {
+        var literalWords: [String] = []
+        for patterns in parsed {
+            for (_, pattern) in patterns { Self.collectLiterals(pattern.elements, into: &literalWords) }
+        }
+        var meaningfulWords = literalWords
+        var aliasWords: [String] = []
+        for app in catalog.apps {
+            for enumeration in app.enums {
+                for enumCase in enumeration.cases {
+                    for form in enumCase.spokenForms { meaningfulWords += Self.rawWords(form) }
+                }
+            }
+            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+                aliasWords += Self.rawWords(alias)
+            }
+        }
+        let words = meaningfulWords + aliasWords
+        var added: [String] = []
+        for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
+            vocabulary.addWord(word)
+            added.append(word)
+        }
+        let known = Set(added)
+        for word in added where Self.isPlural(word) && known.contains(String(word.dropLast())) {
+            vocabulary.addAlias(word, of: String(word.dropLast()))
+        }
+        for word in added where !word.hasSuffix("s") && word.count >= 3 && vocabulary.entryIndex(word + "s") == nil {
+            vocabulary.addAlias(word + "s", of: word)
+        }
+
+        // Words the patterns and enums use: a one-word app name that is also one
+        // of them only names the app where an app is expected.
+        var usedIDs: Set<TokenID> = []
+        for word in meaningfulWords { if let id = vocabulary.id(of: word) { usedIDs.insert(id) } }
+        for (index, app) in catalog.apps.enumerated() {
+            _ = vocabulary.addApp(named: app.name)
+            var weakIDs: [TokenID] = []
+            for alias in spokenNames(of: app) {
+                let parts = Self.rawWords(alias)
+                guard parts.count == 1, let spelling = parts.first else { continue }
+                if let id = vocabulary.id(of: spelling), usedIDs.contains(id) || id < TokenID(BuiltinWord.allCases.count + 16) {
+                    vocabulary.addWeakAlias(spelling, app: index)
+                    weakIDs.append(id)
+                } else {
+                    vocabulary.addStrongAlias(spelling, app: index)
+                }
+            }
+            appWordIDs.append([vocabulary.appIDs[index]] + weakIDs)
+        }
+        for (index, app) in catalog.apps.enumerated() {
+            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+                let ids = lex(alias).map(\.id)
+                if ids.count > 1 { appPhrases.add(ids, value: Int32(index)) }
+            }
+        }
+    }
+
+    private func spokenNames(of app: AppDefinition) -> [String] {
+        [app.name, app.displayName] + app.aliases
+    }
+
+    private static func isPlural(_ word: String) -> Bool {
+        word.count >= 4 && word.hasSuffix("s") && !word.hasSuffix("ss") && !notPlurals.contains(word)
+    }
+
+    private static func collectLiterals(_ elements: [PhrasePattern.Element], into words: inout [String]) {
+        for element in elements {
+            switch element {
+            case .literal(let text): words += rawWords(text)
+            case .choice(let alternatives, _): for alternative in alternatives { collectLiterals(alternative, into: &words) }
+            case .slot, .app, .rule: break
+            }
+        }
+    }
+
+    /// Lower-case words as the tokenizer splits them, before any lookup.
+    static func rawWords(_ text: String) -> [String] {
+        text.lowercased()
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+            .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") }
+            .map { $0.trimmingCharacters(in: ["'", "-"]) }
+            .filter { !$0.isEmpty }
+    }
+
+    func lex(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var text = text
+        text.withUTF8 { Tokenizer(vocabulary: vocabulary).tokenize($0, into: &tokens) }
+        return tokens
+    }
+
+    func fillerTable(_ phrases: [String]) -> PhraseTable {
+        var table = PhraseTable()
+        for phrase in phrases { table.add(lex(phrase).map(\.id)) }
+        return table
+    }
+}

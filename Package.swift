@@ -64,6 +64,7 @@ let package = Package(
         ]),
         .target(name: "JiriServer", dependencies: [
             "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Catalog
 import Conversation
 import Foundation
@@ -28,6 +29,8 @@ public struct JiriComponents: Sendable {
     public let redis: RedisPool
     let postgresThreads: NIOThreadPool
     let redisThreads: NIOThreadPool
+    /// Calls the apps' backends (Nagz, Oppi) for their connectors.
+    let httpClient: HTTPClient
     public let catalog: Catalog
     public let rules: RulesProvider
     public let transcripts: PostgresTranscriptStore
@@ -56,6 +59,7 @@ public struct JiriComponents: Sendable {
         redis = RedisPool(configuration: try RedisConfiguration(url: configuration.redisURL),
                           maxConnections: configuration.redisPoolSize, threadPool: redisThreads, logger: logger)
 
+        httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .connectors)
         catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
         rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
         transcripts = PostgresTranscriptStore(pool: postgres)
@@ -70,7 +74,7 @@ public struct JiriComponents: Sendable {
             cache: RedisSessionCache(pool: redis, sessionTTL: configuration.sessionTTL),
             catalog: catalog,
             matcher: IntentMatcher(catalog: catalog),
-            connectors: connectors ?? ConnectorRegistry(),
+            connectors: connectors ?? ConnectorRegistry.fromEnvironment(configuration.environment, catalog: catalog, httpClient: httpClient),
             rules: rules,
             configuration: turnConfig,
             logger: logger
@@ -84,6 +88,7 @@ public struct JiriComponents: Sendable {
         await redis.close()
         try? await postgresThreads.shutdownGracefully()
         try? await redisThreads.shutdownGracefully()
+        try? await httpClient.shutdown()
     }
 
     public func router() -> Router<JiriRequestContext> {
@@ -115,7 +120,7 @@ public struct JiriComponents: Sendable {
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
             // Shut down in reverse: the HTTP server drains first, then the pools close, then their threads stop.
-            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads]), postgres, redis],
+            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads], httpClient: httpClient), postgres, redis],
             logger: logger
         )
     }
@@ -138,9 +143,11 @@ public struct JiriComponents: Sendable {
 /// Stops the connection pools' threads once the server has shut down gracefully.
 struct ThreadPoolShutdown: Service {
     let pools: [NIOThreadPool]
+    let httpClient: HTTPClient
 
     func run() async throws {
         try? await gracefulShutdown()
+        try? await httpClient.shutdown()
         for pool in pools {
             try? await pool.shutdownGracefully()
         }

@@ -181,7 +181,8 @@ struct DialogueEngine: Sendable {
         guard let allowed = intent.allowedRoles, !allowed.isEmpty, let role = principal.roles[intent.app] else { return nil }
         guard !allowed.contains(role) else { return nil }
         let app = catalog.app(named: intent.app)
-        let template = app?.errorDialogs["not_permitted"] ?? "Your role ({role}) doesn't have permission for this action."
+        let template = intent.dialogs["not_permitted"] ?? app?.errorDialogs["not_permitted"]
+            ?? "Your role ({role}) doesn't have permission for this action."
         return template.replacingOccurrences(of: "{role}", with: role)
     }
 

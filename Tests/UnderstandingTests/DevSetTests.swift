@@ -29,10 +29,6 @@ import Understanding
 
     @Test(arguments: cases)
     func lineMatches(_ line: Case) {
-        let match = Fixtures.matcher.match(line.text, context: Fixtures.context)
-        #expect(match?.intent.id == line.intent)
-        for (name, expected) in line.slots {
-            #expect(match?.slots[name].map { "\($0.json)" } == expected, "slot \(name)")
-        }
+        expectUnderstood(line.text, as: line.intent, slots: line.slots)
     }
 }

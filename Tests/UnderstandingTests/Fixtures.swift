@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Testing
 import Understanding
 
 enum Fixtures {
@@ -35,6 +36,18 @@ enum Fixtures {
         let url = repository.deletingLastPathComponent().appendingPathComponent("shared/eval/dev.jsonl")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+}
+
+/// Expects `text` to match `intent` (nil: no intent) with at least `slots`,
+/// compared as the JSON the eval files use.
+func expectUnderstood(
+    _ text: String, as intent: String?, slots: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let match = Fixtures.matcher.match(text, context: Fixtures.context)
+    #expect(match?.intent.id == intent, sourceLocation: sourceLocation)
+    for (name, expected) in slots {
+        #expect(match?.slots[name].map { "\($0.json)" } == expected, "slot \(name)", sourceLocation: sourceLocation)
     }
 }
 

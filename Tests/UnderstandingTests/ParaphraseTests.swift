@@ -154,11 +154,7 @@ import Understanding
 
     @Test(arguments: cases)
     func paraphraseIsUnderstood(_ paraphrase: Case) {
-        let match = Fixtures.matcher.match(paraphrase.text, context: Fixtures.context)
-        #expect(match?.intent.id == paraphrase.intent)
-        for (name, expected) in paraphrase.slots {
-            #expect(match?.slots[name].map { "\($0.json)" } == expected, "slot \(name)")
-        }
+        expectUnderstood(paraphrase.text, as: paraphrase.intent, slots: paraphrase.slots)
     }
 }
 

@@ -21,13 +21,9 @@ struct PhraseTable: Sendable {
     func match(_ tokens: UnsafeBufferPointer<Token>, at index: Int, limit: Int) -> (length: Int, value: Int32)? {
         let first = Int(tokens[index].id)
         guard first < firstWords.count, firstWords[first] else { return nil }
-        for (position, phrase) in phrases.enumerated() where phrase.count <= limit - index {
-            var matched = true
-            for offset in 0..<phrase.count where tokens[index + offset].id != phrase[offset] {
-                matched = false
-                break
-            }
-            if matched { return (phrase.count, values[position]) }
+        for (position, phrase) in phrases.enumerated()
+        where phrase.count <= limit - index && Self.occurs(phrase, in: tokens, at: index) {
+            return (phrase.count, values[position])
         }
         return nil
     }
@@ -37,16 +33,16 @@ struct PhraseTable: Sendable {
         guard end > start else { return nil }
         let last = Int(tokens[end - 1].id)
         guard last < lastWords.count, lastWords[last] else { return nil }
-        for (position, phrase) in phrases.enumerated() where phrase.count <= end - start {
-            let base = end - phrase.count
-            var matched = true
-            for offset in 0..<phrase.count where tokens[base + offset].id != phrase[offset] {
-                matched = false
-                break
-            }
-            if matched { return (phrase.count, values[position]) }
+        for (position, phrase) in phrases.enumerated()
+        where phrase.count <= end - start && Self.occurs(phrase, in: tokens, at: end - phrase.count) {
+            return (phrase.count, values[position])
         }
         return nil
+    }
+
+    private static func occurs(_ phrase: [TokenID], in tokens: UnsafeBufferPointer<Token>, at base: Int) -> Bool {
+        for offset in 0..<phrase.count where tokens[base + offset].id != phrase[offset] { return false }
+        return true
     }
 
     private func mark(_ bitmap: inout [Bool], _ id: TokenID) {

@@ -28,7 +28,7 @@ enum TypedSlot: UInt8, Sendable {
 /// How a pattern's slot becomes a parameter value.
 struct SlotBinding: Sendable {
     enum Kind: Sendable {
-        case text, mention, enumeration(Int), integer, duration, date, bool
+        case text, mention, enumeration(Int), typed(TypedSlot)
     }
 
     /// Index into the intent's parameters.

@@ -184,7 +184,8 @@ struct PatternCompiler {
             context.bindings.append(SlotBinding(parameter: parameterIndex, kind: .text))
         }
         let slotID = Int8(slot)
-        switch context.intent.parameters[parameterIndex].type {
+        let parameterType = context.intent.parameters[parameterIndex].type
+        switch parameterType {
         case .string:
             context.bindings[slot].kind = .text
             return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? Int(Int16.max)), mention: false, next: next))
@@ -205,18 +206,15 @@ struct PatternCompiler {
                 entries.append(continuation)
             }
             return emit(.open(slot: slotID, next: chain(entries)))
-        case .integer:
-            context.bindings[slot].kind = .integer
-            return emit(.typed(slot: slotID, kind: .integer, next: next))
-        case .duration:
-            context.bindings[slot].kind = .duration
-            return emit(.typed(slot: slotID, kind: .duration, next: next))
-        case .date:
-            context.bindings[slot].kind = .date
-            return emit(.typed(slot: slotID, kind: .date, next: next))
-        case .bool:
-            context.bindings[slot].kind = .bool
-            return emit(.typed(slot: slotID, kind: .bool, next: next))
+        case .integer, .duration, .date, .bool:
+            let kind: TypedSlot = switch parameterType {
+            case .integer: .integer
+            case .duration: .duration
+            case .date: .date
+            default: .bool
+            }
+            context.bindings[slot].kind = .typed(kind)
+            return emit(.typed(slot: slotID, kind: kind, next: next))
         }
     }
 

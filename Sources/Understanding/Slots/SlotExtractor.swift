@@ -40,17 +40,17 @@ struct SlotExtractor {
             return .entity(text(span))
         case .enumeration(let index):
             return enumValue(index, span).map(SlotValue.enumCase)
-        case .integer:
+        case .typed(.integer):
             return ScalarGrammar.integer(tokens, at: span.lowerBound, to: span.upperBound).map(SlotValue.integer)
-        case .bool:
+        case .typed(.bool):
             return ScalarGrammar.bool(tokens, at: span.lowerBound, to: span.upperBound).map(SlotValue.bool)
-        case .duration:
+        case .typed(.duration):
             var minutes: Int?
             DurationGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
                 if end == span.upperBound { minutes = value }
             }
             return minutes.map(SlotValue.minutes)
-        case .date:
+        case .typed(.date):
             var expression: DateExpression?
             DateGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
                 if end == span.upperBound { expression = value }

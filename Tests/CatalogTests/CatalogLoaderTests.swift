@@ -85,6 +85,32 @@ import Testing
         #expect(failure(parsing: yaml)?.message.contains("unknown rule <verb>") == true)
     }
 
+    @Test func rulesMayUseOtherRules() throws {
+        let yaml = Fixtures.app(replacing: "intents:\n", with: """
+            rules:
+              paint: "(paint|colour) <it>"
+              it: "(it|that)"
+            intents:
+
+            """)
+            .replacingOccurrences(of: "paint {thing} [{color}]", with: "<paint> [{color}]")
+        let app = try Catalog.parse(yaml: yaml, source: "demo.yaml")
+        #expect(app.rules["paint"] == "(paint|colour) <it>")
+    }
+
+    @Test func ruleCycleIsRejectedAtItsLine() throws {
+        let yaml = Fixtures.app(replacing: "intents:\n", with: """
+            rules:
+              first: "a <second>"
+              second: "b <first>"
+            intents:
+
+            """)
+        let error = try #require(failure(parsing: yaml))
+        #expect(error.message.contains("cycle: first -> second -> first"))
+        #expect(error.line == Fixtures.line(of: "first: ", in: yaml))
+    }
+
     @Test func patternSyntaxErrorsAreRejectedAtTheirLine() throws {
         let yaml = Fixtures.app(replacing: "paint {thing} [{color}]", with: "paint (this|that {thing}")
         let error = try #require(failure(parsing: yaml))

@@ -130,23 +130,39 @@ struct AppDefinitionDecoder {
         }
     }
 
+    /// Rules may use other rules, in any order, but not in a cycle.
     private func decodeRules(_ value: YAMLValue?) throws -> ([String: String], [String: PhrasePattern]) {
         guard let value else { return ([:], [:]) }
         var texts: [String: String] = [:]
         var patterns: [String: PhrasePattern] = [:]
-        for entry in try value.mapping(what: "rules").entries {
+        let entries = try value.mapping(what: "rules").entries
+        for entry in entries {
             guard Identifier.isMemberName(entry.key), entry.key != "app" else {
                 throw CatalogError(file: file, line: entry.keyLine, message: "bad rule name '\(entry.key)'")
             }
             let text = try entry.value.nonEmptyString(what: "rule \(entry.key)")
-            let pattern = try parsePattern(text, at: entry.value, swiftForm: false)
-            if let nested = pattern.ruleNames.first {
-                throw entry.value.error("rule \(entry.key) references <\(nested)>: rules cannot use other rules")
-            }
             texts[entry.key] = text
-            patterns[entry.key] = pattern
+            patterns[entry.key] = try parsePattern(text, at: entry.value, swiftForm: false)
+        }
+        for entry in entries {
+            var path = [entry.key]
+            try checkRuleReferences(entry.key, patterns: patterns, path: &path, at: entry.value)
         }
         return (texts, patterns)
+    }
+
+    private func checkRuleReferences(
+        _ name: String, patterns: [String: PhrasePattern], path: inout [String], at value: YAMLValue
+    ) throws {
+        for reference in patterns[name]?.ruleNames ?? [] {
+            guard patterns[reference] != nil else { throw value.error("unknown rule <\(reference)> in rule \(path[0])") }
+            guard !path.contains(reference) else {
+                throw value.error("rules refer to each other in a cycle: \((path + [reference]).joined(separator: " -> "))")
+            }
+            path.append(reference)
+            try checkRuleReferences(reference, patterns: patterns, path: &path, at: value)
+            path.removeLast()
+        }
     }
 
     func parameterType(

@@ -50,10 +50,11 @@ public struct PhrasePattern: Sendable, Hashable {
         return names
     }
 
-    /// The pattern with every `<rule>` replaced by its definition (one level: rules
-    /// do not reference rules).
+    /// The pattern with every `<rule>` replaced by its definition, rules inside
+    /// rules included. The loader rejects cycles; past a depth of eight a rule
+    /// is left as it is.
     public func inliningRules(_ rules: [String: PhrasePattern]) -> PhrasePattern {
-        PhrasePattern(elements: Self.inline(elements, rules))
+        PhrasePattern(elements: Self.inline(elements, rules, depth: 0))
     }
 
     /// True when every match must contain a literal word or the app's name, so the
@@ -73,14 +74,14 @@ public struct PhrasePattern: Sendable, Hashable {
         }
     }
 
-    private static func inline(_ elements: [Element], _ rules: [String: PhrasePattern]) -> [Element] {
+    private static func inline(_ elements: [Element], _ rules: [String: PhrasePattern], depth: Int) -> [Element] {
         elements.flatMap { element -> [Element] in
             switch element {
             case .rule(let name):
-                guard let rule = rules[name] else { return [element] }
-                return rule.elements
+                guard depth < 8, let rule = rules[name] else { return [element] }
+                return inline(rule.elements, rules, depth: depth + 1)
             case .choice(let alternatives, let optional):
-                return [.choice(alternatives: alternatives.map { inline($0, rules) }, optional: optional)]
+                return [.choice(alternatives: alternatives.map { inline($0, rules, depth: depth) }, optional: optional)]
             case .literal, .slot, .app:
                 return [element]
             }

@@ -152,12 +152,14 @@ struct PatternCompiler {
                 }
                 entries.append(compile(alternative, next: next, context: &context))
             }
+            // Longer alternatives first: "search for" before "search" reads more
+            // of the utterance as pattern words.
             if singleWords.count == 1 {
-                entries.insert(emit(.word(singleWords[0], next: next)), at: 0)
+                entries.append(emit(.word(singleWords[0], next: next)))
             } else if !singleWords.isEmpty {
                 let start = Int32(wordSetWords.count)
                 wordSetWords += singleWords.sorted()
-                entries.insert(emit(.wordSet(start: start, count: Int32(singleWords.count), next: next)), at: 0)
+                entries.append(emit(.wordSet(start: start, count: Int32(singleWords.count), next: next)))
             }
             if canBeEmpty { entries.append(next) }
             return chain(entries)

@@ -28,6 +28,8 @@ import Understanding
         Case("Oppi, bump the version number", "oppi.AskPiIntent", ["prompt": "bump the version number"]),
         Case("get oppi to write release notes with maximum reasoning", "oppi.AskPiIntent",
              ["prompt": "write release notes", "thinking": "high"]),
+        Case("can you have oppi look at the flaky test", "oppi.AskPiIntent", ["prompt": "look at the flaky test"]),
+        Case("use oppi to write a migration", "oppi.AskPiIntent", ["prompt": "write a migration"]),
 
         Case("start a new oppi session", "oppi.OpenNewSessionIntent"),
         Case("open a new session", "oppi.OpenNewSessionIntent"),
@@ -45,6 +47,9 @@ import Understanding
         Case("make a homework nag for Lily due Monday", "nagz.CreateNagIntent",
              ["recipient": "Lily", "category": "homework"]),
         Case("remind me to call grandma tomorrow at 5pm", "nagz.CreateNagIntent", ["recipient": "me"]),
+        Case("schedule a dentist appointment nag for Lily next Tuesday at 3", "nagz.CreateNagIntent",
+             ["recipient": "Lily", "category": "appointments"]),
+        Case("add a task for Sam to mow the lawn", "nagz.CreateNagIntent", ["recipient": "Sam", "description": "mow the lawn"]),
 
         Case("I finished my homework nag", "nagz.CompleteNagIntent", ["nag": "homework"]),
         Case("mark the chores nag as complete", "nagz.CompleteNagIntent", ["nag": "chores"]),
@@ -57,12 +62,14 @@ import Understanding
         Case("read me my reminders", "nagz.ListNagsIntent"),
         Case("list my medication nags", "nagz.ListNagsIntent", ["category": "meds"]),
         Case("show me all of my nags", "nagz.ListNagsIntent"),
+        Case("what do I have due today", "nagz.ListNagsIntent"),
 
         Case("anything overdue?", "nagz.CheckOverdueIntent"),
         Case("which nags are late", "nagz.CheckOverdueIntent"),
         Case("do I have anything past due", "nagz.CheckOverdueIntent"),
         Case("am I behind on anything", "nagz.CheckOverdueIntent"),
         Case("show me my overdue nags", "nagz.CheckOverdueIntent"),
+        Case("is there anything I missed", "nagz.CheckOverdueIntent"),
 
         Case("delay my nag by an hour", "nagz.SnoozeNagIntent", ["minutes": "60"]),
         Case("snooze it for half an hour", "nagz.SnoozeNagIntent", ["minutes": "30"]),
@@ -70,6 +77,7 @@ import Understanding
         Case("postpone the chores nag by twenty five minutes", "nagz.SnoozeNagIntent",
              ["nag": "chores", "minutes": "25"]),
         Case("push it back an hour and a half", "nagz.SnoozeNagIntent", ["minutes": "90"]),
+        Case("push the chores nag to later", "nagz.SnoozeNagIntent", ["nag": "chores"]),
 
         Case("how are the kids doing this week", "nagz.FamilyStatusIntent"),
         Case("give me the family report", "nagz.FamilyStatusIntent"),
@@ -88,6 +96,7 @@ import Understanding
         Case("analyse my mood history", "moodboard.AnalyzeMoodIntent"),
         Case("give me a mood report", "moodboard.AnalyzeMoodIntent"),
         Case("what are my mood patterns", "moodboard.AnalyzeMoodIntent"),
+        Case("how's my mood been this week", "moodboard.AnalyzeMoodIntent"),
 
         Case("how am I feeling", "moodboard.GetCurrentMoodIntent"),
         Case("what was my last mood", "moodboard.GetCurrentMoodIntent"),
@@ -126,6 +135,7 @@ import Understanding
         Case("any uncommitted changes", "codingbridge.GitStatusIntent"),
         Case("what did I change", "codingbridge.GitStatusIntent"),
         Case("what's the status of the repo", "codingbridge.GitStatusIntent"),
+        Case("show me what changed", "codingbridge.GitStatusIntent"),
 
         Case("search my chats for auth token refresh", "codingbridge.SearchSessionsIntent",
              ["query": "auth token refresh"]),
@@ -136,12 +146,15 @@ import Understanding
              ["query": "payment webhook"]),
         Case("search coding bridge about flaky tests", "codingbridge.SearchSessionsIntent",
              ["query": "flaky tests"]),
+        Case("search for auth bug in my codingbridge chats", "codingbridge.SearchSessionsIntent", ["query": "auth bug"]),
 
         Case("save an idea to add dark mode", "codingbridge.CaptureIdeaIntent", ["idea": "add dark mode"]),
         Case("new feature idea: offline sync for drafts", "codingbridge.CaptureIdeaIntent",
              ["idea": "offline sync for drafts"]),
         Case("I have an app idea", "codingbridge.CaptureIdeaIntent"),
         Case("jot down a coding idea", "codingbridge.CaptureIdeaIntent"),
+        Case("save this idea: use sqlite for the cache", "codingbridge.CaptureIdeaIntent",
+             ["idea": "use sqlite for the cache"]),
         Case("note this for codingbridge use a trie for the matcher", "codingbridge.CaptureIdeaIntent",
              ["idea": "use a trie for the matcher"]),
     ]
@@ -172,6 +185,9 @@ import Understanding
         "cancel", "never mind", "yes", "open settings", "check my email", "snooze", "I need to work on my essay",
         "find my keys", "mark the email as read", "add a calendar event for tomorrow", "what's pi",
         "what's the mood in the room", "order a pizza", "how late is the pharmacy open",
+        "ask alexa to turn on the lights", "add a task to my jira board", "tell Sam to clean his room", "start the car",
+        "save this photo", "record a video", "what's the status of my order", "weekly weather report",
+        "resume the music", "pick up the kids", "open a new tab", "how's the family of ducks doing",
     ]
 
     @Test(arguments: utterances)

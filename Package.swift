@@ -78,6 +78,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // `make bench` micro-benchmarks (timing loops, not tests).
+        .executableTarget(name: "JiriBench", dependencies: [
+            "Understanding", "Catalog", "Handoff", "JiriAPI", "Storage", "LibPQ",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Benchmarks/JiriBench"),
+
         // Shared by the test targets: connection URLs, private throwaway servers.
         .target(name: "JiriTestSupport", dependencies: [
             "LibPQ", "Hiredis",

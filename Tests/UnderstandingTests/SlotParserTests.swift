@@ -97,6 +97,24 @@ import Understanding
         #expect(parse(answer, .enumeration("NagCategory")) == .enumCase(expected))
     }
 
+    @Test func enumWordsComeFromTheIntentsApp() throws {
+        let intent = try #require(Fixtures.catalog.intent(id: "oppi.AskPiIntent"))
+        let thinking = try #require(intent.parameter(named: "thinking"))
+        let value = SlotParser.parse(
+            "let's go with deep thinking", for: thinking, of: intent, catalog: Fixtures.catalog, context: Fixtures.context)
+        #expect(value == .enumCase("high"))
+    }
+
+    @Test func catalogDefaultsReadAsValues() throws {
+        let catalog = Fixtures.catalog
+        let snooze = try #require(catalog.intent(id: "nagz.SnoozeNagIntent")?.parameter(named: "minutes"))
+        #expect(SlotParser.parse(snooze.defaultValue ?? "", for: snooze, catalog: catalog, context: Fixtures.context)
+            == .minutes(15))
+        let emoji = try #require(catalog.intent(id: "moodboard.AddMoodIntent")?.parameter(named: "emoji"))
+        #expect(SlotParser.parse(emoji.defaultValue ?? "", for: emoji, catalog: catalog, context: Fixtures.context)
+            == .text("😊"))
+    }
+
     @Test func enumAnswerThatNamesNoCaseGivesNothing() {
         #expect(parse("whatever you think", .enumeration("NagCategory")) == nil)
         #expect(parse("maximum", .enumeration("ThinkingLevel")) == .enumCase("high"))

@@ -5,8 +5,25 @@ import Catalog
 /// nag for?" — "for Sam"), anywhere in the answer: "make it tomorrow at 5",
 /// "um, forty five minutes", "the meds one".
 public enum SlotParser {
+    /// An enum parameter's words come from the first app that declares an enum
+    /// of that name; pass the intent when two apps might.
     public static func parse(
         _ answer: String, for parameter: ParameterDefinition, catalog: Catalog, context: MatchContext
+    ) -> SlotValue? {
+        parse(answer, for: parameter, app: nil, catalog: catalog, context: context)
+    }
+
+    /// Like `parse(_:for:catalog:context:)`, reading enum words from the intent's own app.
+    public static func parse(
+        _ answer: String, for parameter: ParameterDefinition, of intent: IntentDefinition, catalog: Catalog,
+        context: MatchContext
+    ) -> SlotValue? {
+        parse(answer, for: parameter, app: catalog.app(named: intent.app), catalog: catalog, context: context)
+    }
+
+    private static func parse(
+        _ answer: String, for parameter: ParameterDefinition, app: AppDefinition?, catalog: Catalog,
+        context: MatchContext
     ) -> SlotValue? {
         var text = answer
         return text.withUTF8 { bytes -> SlotValue? in
@@ -24,7 +41,8 @@ public enum SlotParser {
                 case .date: return reader.date().map(SlotValue.date)
                 case .bool: return reader.bool().map(SlotValue.bool)
                 case .enumeration(let name):
-                    guard let enumeration = catalog.apps.lazy.compactMap({ $0.enumeration(named: name) }).first
+                    guard let enumeration = app?.enumeration(named: name)
+                            ?? catalog.apps.lazy.compactMap({ $0.enumeration(named: name) }).first
                     else { return nil }
                     return reader.enumCase(of: enumeration).map(SlotValue.enumCase)
                 }

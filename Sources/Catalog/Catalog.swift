@@ -3,9 +3,10 @@ import Foundation
 /// Every app Jiri can talk to and the intents they expose, loaded from one YAML
 /// file per app (`deploy/config/apps/*.yaml`) and validated as a whole.
 public struct Catalog: Sendable {
-    public var apps: [AppDefinition]
+    /// Read-only so the lookups by id and name always agree with them.
+    public private(set) var apps: [AppDefinition]
     /// Every intent of every app, in file order.
-    public var intents: [IntentDefinition]
+    public private(set) var intents: [IntentDefinition]
     private let intentIndex: [String: Int]
     private let appIndex: [String: Int]
 

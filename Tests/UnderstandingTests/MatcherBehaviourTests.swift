@@ -89,6 +89,10 @@ import Understanding
         #expect(match.slots["prompt"] == .text(prompt))
     }
 
+    @Test func hugeInputIsNotARequest() {
+        #expect(understand("ask oppi to " + String(repeating: "and again ", count: 50_000)) == nil)
+    }
+
     @Test(arguments: ["", "   ", "?!", "please", "hey jiri"])
     func emptyRequestsMatchNothing(_ text: String) {
         #expect(understand(text) == nil)

@@ -15,6 +15,9 @@ public struct IntentMatcher: Sendable {
     /// Needs two words of evidence: one word alone ("snooze", "late") is too little.
     public static let defaultThreshold = 0.7
 
+    /// Longer utterances are not requests to route (slot positions are 16-bit).
+    static let maxTokens = 4000
+
     /// An app's name is worth two words: it is specific to one catalog entry.
     static let appEvidence = 2
 
@@ -37,6 +40,7 @@ public struct IntentMatcher: Sendable {
             var tokens: [Token] = []
             tokens.reserveCapacity(bytes.count / 3 + 4)
             tokenizer.tokenize(bytes, into: &tokens)
+            guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
             return tokens.withUnsafeBufferPointer { view -> IntentMatch? in
                 guard let ranking = rank(view), let best = ranking.best else { return nil }

@@ -19,7 +19,7 @@ JIRI_DEBUG := .build/debug/jiri
 # Runs a command with the stack's URLs (the caller's, or the local servers').
 WITH_ENV = env $$($(STACK) env)
 
-.PHONY: help deps stack build run test stop migrate clean
+.PHONY: help deps stack build run test stop migrate clean bench
 
 help:
 	@echo "make run    install what is missing, start Postgres and Redis, migrate, serve on $(HOST):$(PORT)"
@@ -49,3 +49,19 @@ stop:
 
 clean: stop
 	rm -rf .build .local
+
+# Release build, a private server on a free port, then Benchmarks/run.sh against
+# it (wrk, pgbench and redis-benchmark floors, JiriBench); not part of `make test`.
+JIRI_RELEASE := .build/release/jiri
+bench: stack
+	@deploy/local/deps.sh wrk postgresql-contrib curl
+	swift build $(SWIFT_BUILD_FLAGS) -c release --product jiri
+	swift build $(SWIFT_BUILD_FLAGS) -c release --product JiriBench
+	$(WITH_ENV) $(JIRI_RELEASE) migrate
+	@mkdir -p .local/bench; \
+	port=$$(for p in $$(shuf -i 20000-60000 -n 50); do (exec 3<>/dev/tcp/127.0.0.1/$$p) 2>/dev/null || { echo $$p; break; }; done); \
+	$(WITH_ENV) JIRI_RATE_LIMIT_PER_MINUTE=0 JIRI_RETRY_WINDOW_SECONDS=1 \
+		$(JIRI_RELEASE) serve --host 127.0.0.1 --port $$port 2>.local/bench/server.log & \
+	pid=$$!; trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
+	for _ in $$(seq 1 100); do curl -fsS http://127.0.0.1:$$port/readyz >/dev/null 2>&1 && break; sleep 0.1; done; \
+	$(WITH_ENV) BENCH_URL=http://127.0.0.1:$$port BENCH_SERVER_PID=$$pid Benchmarks/run.sh

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# The measuring half of `make bench`: drives a running `jiri serve` with wrk,
+# measures the floor (pgbench, redis-benchmark) on the same Postgres and Redis,
+# runs the JiriBench micro-benchmarks, prints one summary line per scenario and
+# writes everything to .local/bench/bench-<timestamp>.json.
+#
+#   BENCH_URL=http://127.0.0.1:<port> BENCH_SERVER_PID=<pid> \
+#   DATABASE_URL=... REDIS_URL=... Benchmarks/run.sh
+#
+# The server must run with JIRI_RATE_LIMIT_PER_MINUTE=0 and
+# JIRI_RETRY_WINDOW_SECONDS=1 (see the README's Benchmarks section).
+# Durations: BENCH_SECONDS_32 (20), BENCH_SECONDS_1 (15), BENCH_FLOOR_SECONDS (10).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+: "${BENCH_URL:?set BENCH_URL to the running server}"
+: "${BENCH_SERVER_PID:?set BENCH_SERVER_PID to the server process id}"
+: "${DATABASE_URL:?}" "${REDIS_URL:?}"
+SECONDS_32="${BENCH_SECONDS_32:-20}"
+SECONDS_1="${BENCH_SECONDS_1:-15}"
+FLOOR_SECONDS="${BENCH_FLOOR_SECONDS:-10}"
+SESSIONS=1000
+JIRIBENCH="${JIRIBENCH:-$ROOT/.build/release/JiriBench}"
+OUT="$ROOT/.local/bench"
+STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
+WORK="$OUT/$STAMP"
+mkdir -p "$WORK"
+RESULT="$OUT/bench-$STAMP.json"
+CLK_TCK="$(getconf CLK_TCK)"
+
+log() { echo "bench: $*" >&2; }
+# awk arithmetic and formatting: calc '<expression>' [format]
+calc() { awk "BEGIN { printf \"${2:-%.1f}\", $1 }"; }
+# The value of a numeric key in a one-line JSON object.
+field() { sed -E "s/.*\"$2\": ([-0-9.e+]+).*/\1/" <<<"$1"; }
+
+# --- the server process --------------------------------------------------------
+
+server_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$BENCH_SERVER_PID/stat"; }
+machine_ticks() { awk '/^cpu / { idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
+peak_rss_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$BENCH_SERVER_PID/status"; }
+# Resets VmHWM to the current RSS, so each scenario reports its own peak.
+reset_peak_rss() { echo 5 >"/proc/$BENCH_SERVER_PID/clear_refs" 2>/dev/null || log "cannot reset VmHWM; peak RSS is since start"; }
+committed_turns() {
+    psql "$DATABASE_URL" -qtAX -c "SELECT coalesce(sum(turn_count), 0) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"
+}
+
+# --- wrk scenarios --------------------------------------------------------------
+
+# run_turns <name> <connections> <seconds>: prints the scenario's JSON object.
+run_turns() {
+    local name="$1" connections="$2" seconds="$3" threads=1
+    [ "$connections" -ge 8 ] && threads=2
+    local before_turns cpu_before machine_before load
+    load="$(cut -d' ' -f1 /proc/loadavg)"
+    before_turns="$(committed_turns)"
+    reset_peak_rss
+    cpu_before="$(server_cpu_ticks)"
+    machine_before="$(machine_ticks)"
+    wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s --latency \
+        -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- "$threads" "$SESSIONS" >"$WORK/wrk-$name.txt"
+    local cpu_after machine_after rss_kb after_turns
+    cpu_after="$(server_cpu_ticks)"
+    machine_after="$(machine_ticks)"
+    rss_kb="$(peak_rss_kb)"
+    after_turns="$(committed_turns)"
+    local wrk_json
+    wrk_json="$(sed -n 's/^BENCH_WRK //p' "$WORK/wrk-$name.txt")"
+    [ -n "$wrk_json" ] || { cat "$WORK/wrk-$name.txt" >&2; log "wrk printed no result"; exit 1; }
+    local requests cpu_us busy
+    requests="$(field "$wrk_json" requests)"
+    cpu_us="$(calc "($cpu_after - $cpu_before) * 1e6 / $CLK_TCK / ($requests > 0 ? $requests : 1)")"
+    busy="$(awk -v a="$machine_before" -v b="$machine_after" 'BEGIN { split(a, x, " "); split(b, y, " ");
+        total = y[1] - x[1]; printf "%.0f", total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0 }')"
+    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \
+        "$connections" "$threads" "$SESSIONS" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$busy" \
+        "$((after_turns - before_turns))" "$load"
+}
+
+# --- the floor ------------------------------------------------------------------
+
+# pgbench at 16 clients on a throwaway database of the same server: prints tps.
+run_pgbench() {
+    local db="jiri_bench_floor_$$" base query url
+    base="${DATABASE_URL%%\?*}"
+    query=""
+    [[ "$DATABASE_URL" == *\?* ]] && query="?${DATABASE_URL#*\?}"
+    url="${base%/*}/$db$query"
+    psql "$DATABASE_URL" -qtAX -c "CREATE DATABASE $db" >/dev/null
+    trap "psql '$DATABASE_URL' -qtAX -c 'DROP DATABASE IF EXISTS $db' >/dev/null 2>&1 || true" RETURN
+    psql "$url" -qtAX -f Benchmarks/floor/schema.sql >/dev/null
+    pgbench -n -M prepared -c 16 -j 2 -T "$FLOOR_SECONDS" -f Benchmarks/floor/two-row-insert.sql "$url" \
+        >"$WORK/pgbench.txt" 2>&1
+    local tps latency
+    tps="$(sed -nE 's/^tps = ([0-9.]+) .*/\1/p' "$WORK/pgbench.txt" | head -1)"
+    latency="$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$WORK/pgbench.txt")"
+    [ -n "$tps" ] || { cat "$WORK/pgbench.txt" >&2; log "pgbench printed no tps"; exit 1; }
+    printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s}' "$FLOOR_SECONDS" "$tps" "${latency:-null}"
+}
+
+# redis-benchmark GET and SET at 32 clients, no pipelining: prints both rates.
+run_redis_benchmark() {
+    redis-benchmark -u "$REDIS_URL" -t get,set -c 32 -n 200000 -P 1 --csv >"$WORK/redis-benchmark.csv" 2>/dev/null
+    redis-cli -u "$REDIS_URL" DEL "key:__rand_int__" >/dev/null
+    local get set get_p50 set_p50
+    set="$(awk -F'","' '/^"SET"/ { print $2 }' "$WORK/redis-benchmark.csv")"
+    get="$(awk -F'","' '/^"GET"/ { print $2 }' "$WORK/redis-benchmark.csv")"
+    set_p50="$(awk -F'","' '/^"SET"/ { print $5 }' "$WORK/redis-benchmark.csv")"
+    get_p50="$(awk -F'","' '/^"GET"/ { print $5 }' "$WORK/redis-benchmark.csv")"
+    printf '{"clients": 32, "set_per_second": %s, "get_per_second": %s, "set_p50_ms": %s, "get_p50_ms": %s}' \
+        "$set" "$get" "$set_p50" "$get_p50"
+}
+
+# --- growth: what a live session and a turn occupy ---------------------------------
+
+run_footprint() {
+    local session_bytes turn_bytes trace_bytes
+    session_bytes="$(for n in 0 1 2 3 4 5 6 7; do redis-cli -u "$REDIS_URL" MEMORY USAGE "jiri:session:{bench-$n}"; done |
+        awk '$1 > 0 { s += $1; c++ } END { printf "%.0f", c ? s / c : 0 }')"
+    read -r turn_bytes trace_bytes < <(psql "$DATABASE_URL" -qtAX -F' ' -c "
+        SELECT round(avg(pg_column_size(t.*))), round(avg(coalesce(pg_column_size(t.handoff_trace), 0)))
+        FROM (SELECT * FROM turns WHERE session_id IN (SELECT id FROM sessions WHERE id ~ '^bench-[0-9]+\$' LIMIT 50)
+              ORDER BY created_at DESC LIMIT 2000) t")
+    printf '{"redis_bytes_per_live_session": %s, "postgres_turn_row_bytes": %s, "postgres_trace_bytes_per_turn": %s}' \
+        "${session_bytes:-0}" "${turn_bytes:-0}" "${trace_bytes:-0}"
+}
+
+# --- run --------------------------------------------------------------------------
+
+curl -fsS "$BENCH_URL/readyz" >/dev/null || { log "the server at $BENCH_URL is not ready"; exit 1; }
+log "results in $WORK"
+
+log "floor: pgbench, 16 clients, ${FLOOR_SECONDS}s"
+PGBENCH="$(run_pgbench)"
+log "floor: redis-benchmark GET/SET, 32 clients"
+REDIS="$(run_redis_benchmark)"
+
+log "warm-up: 32 connections, 4s (every session exists afterwards)"
+wrk -t2 -c32 -d4s -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- 2 "$SESSIONS" >"$WORK/wrk-warmup.txt"
+log "POST /turn: 32 connections, ${SECONDS_32}s"
+TURN_32="$(run_turns c32 32 "$SECONDS_32")"
+log "POST /turn: 1 connection, ${SECONDS_1}s"
+TURN_1="$(run_turns c1 1 "$SECONDS_1")"
+FOOTPRINT="$(run_footprint)"
+
+log "JiriBench micro-benchmarks"
+"$JIRIBENCH" --json "$WORK/jiribench.json" | tee "$WORK/jiribench.txt" >&2
+
+# --- summary ----------------------------------------------------------------------
+
+pg_tps="$(field "$PGBENCH" tps)"
+summary_line() {
+    local label="$1" json="$2" wrk
+    wrk="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$json")"
+    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  non-2xx %d  socket errors %d  peak RSS %5.1f MB  server CPU %4.0f µs/turn  %.2fx pgbench\n' \
+        "$label" "$(field "$wrk" turns_per_second)" "$(field "$wrk" p50_ms)" "$(field "$wrk" p90_ms)" \
+        "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" "$(field "$wrk" non2xx)" \
+        "$(calc "$(field "$wrk" connect_errors) + $(field "$wrk" read_errors) + $(field "$wrk" write_errors) + $(field "$wrk" timeouts)" %d)" \
+        "$(field "$json" peak_rss_mb)" "$(field "$json" server_cpu_us_per_turn)" \
+        "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)"
+}
+wrk32="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$TURN_32")"
+wrk1="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$TURN_1")"
+ratio="$(calc "$(field "$wrk32" turns_per_second) / $pg_tps" %.3f)"
+errors32="$(calc "$(field "$wrk32" non2xx) + $(field "$wrk32" connect_errors) + $(field "$wrk32" read_errors) + $(field "$wrk32" write_errors) + $(field "$wrk32" timeouts) + $(field "$wrk1" non2xx) + $(field "$wrk1" timeouts)" %d)"
+peak="$(awk -v a="$(field "$TURN_32" peak_rss_mb)" -v b="$(field "$TURN_1" peak_rss_mb)" 'BEGIN { print (a > b ? a : b) }')"
+verdict() { awk "BEGIN { exit !($1) }" && echo met || echo "NOT met"; }
+# A figure of JiriBench's JSON by name (its objects list "name" before "value").
+micro() { awk -v n="$1" '
+    /"name" :/ { name = $0; sub(/.*"name" : "/, "", name); sub(/",?$/, "", name) }
+    /"value" :/ { value = $0; sub(/.*"value" : /, "", value); sub(/,$/, "", value); if (name == n) { print value; exit } }' "$WORK/jiribench.json"; }
+matcher_rate="$(micro "dev set, shipped catalog rate")"
+decide_ns="$(micro "decide, shipped rules time")"
+
+{
+    echo
+    echo "== make bench $STAMP ($(nproc) cores, load average before: $(field "$TURN_32" load_average_before))"
+    summary_line "turn c=32" "$TURN_32"
+    summary_line "turn c=1" "$TURN_1"
+    printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients)\n' "floor pgbench" "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)"
+    printf '%-14s GET %.0f/s  SET %.0f/s (32 clients, no pipelining)\n' "floor redis" "$(field "$REDIS" get_per_second)" "$(field "$REDIS" set_per_second)"
+    printf '%-14s committed %d of %s turns at c=32, %d of %s at c=1 (each 2xx turn is one durable commit)\n' "durability" \
+        "$(field "$TURN_32" committed_turns)" "$(field "$wrk32" requests)" "$(field "$TURN_1" committed_turns)" "$(field "$wrk1" requests)"
+    printf '%-14s Redis %s B per live session, Postgres %s B per turn row (%s B of it the handoff trace)\n' "footprint" \
+        "$(field "$FOOTPRINT" redis_bytes_per_live_session)" "$(field "$FOOTPRINT" postgres_turn_row_bytes)" "$(field "$FOOTPRINT" postgres_trace_bytes_per_turn)"
+    printf '%-14s matcher %.0f utterances/s, decision %.0f ns (details above and in the JSON)\n' "micro" "$matcher_rate" "$decide_ns"
+    echo "targets:"
+    echo "  >= 0.6x the pgbench floor at 32 connections: ${ratio}x, $(verdict "$ratio >= 0.6")"
+    echo "  p99 <= 5 ms at 32 connections: $(field "$wrk32" p99_ms) ms, $(verdict "$(field "$wrk32" p99_ms) <= 5")"
+    echo "  p50 <= 0.6 ms at 1 connection: $(field "$wrk1" p50_ms) ms, $(verdict "$(field "$wrk1" p50_ms) <= 0.6")"
+    echo "  peak RSS <= 50 MB: $peak MB, $(verdict "$peak <= 50")"
+    echo "  zero errors: $errors32, $(verdict "$errors32 == 0")"
+    echo "  matcher >= 500k utterances/s: $(calc "$matcher_rate" %.0f), $(verdict "$matcher_rate >= 500000")"
+    echo "  decision <= 2 us: $(calc "$decide_ns / 1000" %.2f) us, $(verdict "$decide_ns <= 2000")"
+    echo "results: $RESULT"
+} | tee "$WORK/summary.txt"
+
+printf '{\n"timestamp": "%s",\n"commit": "%s",\n"cores": %d,\n"server": {"retry_window_seconds": 1, "rate_limit_per_minute": 0},\n"turn_c32": %s,\n"turn_c1": %s,\n"pgbench": %s,\n"redis": %s,\n"turns_per_pgbench_tps_c32": %s,\n"footprint": %s,\n"micro": %s\n}\n' \
+    "$STAMP" "$(git rev-parse HEAD 2>/dev/null || echo unknown)" "$(nproc)" \
+    "$TURN_32" "$TURN_1" "$PGBENCH" "$REDIS" "$ratio" "$FOOTPRINT" "$(cat "$WORK/jiribench.json")" >"$RESULT"

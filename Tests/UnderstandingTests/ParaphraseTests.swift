@@ -70,6 +70,7 @@ import Understanding
         Case("am I behind on anything", "nagz.CheckOverdueIntent"),
         Case("show me my overdue nags", "nagz.CheckOverdueIntent"),
         Case("is there anything I missed", "nagz.CheckOverdueIntent"),
+        Case("let me see what's overdue", "nagz.CheckOverdueIntent"),
 
         Case("delay my nag by an hour", "nagz.SnoozeNagIntent", ["minutes": "60"]),
         Case("snooze it for half an hour", "nagz.SnoozeNagIntent", ["minutes": "30"]),
@@ -84,6 +85,7 @@ import Understanding
         Case("weekly report", "nagz.FamilyStatusIntent"),
         Case("how is everyone doing on their nags", "nagz.FamilyStatusIntent"),
         Case("family status please", "nagz.FamilyStatusIntent"),
+        Case("I want to know how the family is doing", "nagz.FamilyStatusIntent"),
 
         Case("log a sad mood", "moodboard.AddMoodIntent", ["title": "sad", "category": "sad"]),
         Case("I'm feeling great today", "moodboard.AddMoodIntent", ["title": "great", "category": "happy"]),
@@ -188,6 +190,7 @@ import Understanding
         "ask alexa to turn on the lights", "add a task to my jira board", "tell Sam to clean his room", "start the car",
         "save this photo", "record a video", "what's the status of my order", "weekly weather report",
         "resume the music", "pick up the kids", "open a new tab", "how's the family of ducks doing",
+        "let me frobnicate my nags", "let me know when dinner is ready",
     ]
 
     @Test(arguments: utterances)

@@ -17,7 +17,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
     case another, `if`, whether, than, ago
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
-    case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice
+    case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice, know
 
     // Numbers.
     case zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve, thirteen

@@ -8,7 +8,8 @@ enum Fillers {
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
         "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",
         "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
-        "do me favor and", "do me favor",
+        "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
+        "i need to know", "do you know",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
     ]

@@ -97,7 +97,11 @@ extension PatternCompiler {
 
     func fillerTable(_ phrases: [String]) -> PhraseTable {
         var table = PhraseTable()
-        for phrase in phrases { table.add(lex(phrase).map(\.id)) }
+        for phrase in phrases {
+            // A phrase with a word the vocabulary does not know would match any word there.
+            let ids = lex(phrase).map(\.id)
+            if !ids.contains(.unknown) { table.add(ids) }
+        }
         return table
     }
 }

@@ -66,7 +66,7 @@ private struct Lexicon: Sendable {
                 var tokens: [Token] = []
                 var text = phrase
                 text.withUTF8 { Tokenizer(vocabulary: .base).tokenize($0, into: &tokens) }
-                table.add(tokens.map(\.id))
+                if !tokens.contains(where: { $0.id == .unknown }) { table.add(tokens.map(\.id)) }
             }
             return table
         }

@@ -72,6 +72,16 @@ import Understanding
             == .date(Fixtures.date(2025, 11, 23, 18, 0, in: zone)))
     }
 
+    @Test func dueTimesLateAtNightFollowTheUsersCalendar() {
+        // 23:30 on Friday 7 March 2025 in Los Angeles is already Saturday in UTC.
+        let zone = Fixtures.losAngeles
+        let late = MatchContext(timeZone: zone, now: Fixtures.date(2025, 3, 7, 23, 30, in: zone))
+        #expect(understand("remind Sam to feed the cat tomorrow at 9", context: late)?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 3, 8, 9, 0, in: zone)))
+        #expect(understand("new chores nag for Sam due Monday", context: late)?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 3, 10, 9, 0, in: zone)))
+    }
+
     @Test func enumIsInferredFromTheTaskWhenNotNamed() {
         #expect(understand("remind Sam to take his medication after dinner")?.slots["category"] == .enumCase("meds"))
         #expect(understand("remind Sam to walk the dog")?.slots["category"] == nil)

@@ -30,12 +30,17 @@ import Understanding
              ["prompt": "write release notes", "thinking": "high"]),
         Case("can you have oppi look at the flaky test", "oppi.AskPiIntent", ["prompt": "look at the flaky test"]),
         Case("use oppi to write a migration", "oppi.AskPiIntent", ["prompt": "write a migration"]),
+        Case("ask oppy to refactor the parser with thinking off", "oppi.AskPiIntent",
+             ["prompt": "refactor the parser", "thinking": "off"]),
+        Case("ask oppi in the infra workspace to rotate the keys", "oppi.AskPiIntent",
+             ["prompt": "rotate the keys", "workspace": "infra"]),
 
         Case("start a new oppi session", "oppi.OpenNewSessionIntent"),
         Case("open a new session", "oppi.OpenNewSessionIntent"),
         Case("launch oppi", "oppi.OpenNewSessionIntent"),
         Case("oppi, open a new session in the api workspace", "oppi.OpenNewSessionIntent", ["workspace": "api"]),
         Case("new session in the backend workspace", "oppi.OpenNewSessionIntent", ["workspace": "backend"]),
+        Case("hey oppi start a new session", "oppi.OpenNewSessionIntent"),
 
         Case("remind Sam to take his pills at 8 tonight", "nagz.CreateNagIntent",
              ["recipient": "Sam", "category": "meds", "description": "take his pills"]),
@@ -92,6 +97,7 @@ import Understanding
         Case("record my mood as anxious", "moodboard.AddMoodIntent", ["title": "anxious"]),
         Case("track a new mood", "moodboard.AddMoodIntent"),
         Case("set my mood to energetic", "moodboard.AddMoodIntent", ["category": "energetic"]),
+        Case("add a happy mood in mood bored", "moodboard.AddMoodIntent", ["category": "happy"]),
 
         Case("how have I been feeling lately", "moodboard.AnalyzeMoodIntent"),
         Case("mood trends", "moodboard.AnalyzeMoodIntent"),

@@ -14,7 +14,7 @@ import Testing
                     group.addTask {
                         let text = "tell me joke \(index)"
                         let response = try await http.turn(text, session: id)
-                        return (Int(response.status.code), text)
+                        return (Int(response.status.code), text + "|" + String(buffer: response.body))
                     }
                 }
                 var all: [(Int, String)] = []
@@ -22,7 +22,7 @@ import Testing
                 return all
             }
             #expect(statuses.allSatisfy { $0.0 == 200 || $0.0 == 409 })
-            let answered = Set(statuses.filter { $0.0 == 200 }.map(\.1))
+            let answered = Set(statuses.filter { $0.0 == 200 }.map { String($0.1.split(separator: "|")[0]) })
             #expect(!answered.isEmpty)
             let history = try await http.history(id, query: "?limit=500").decoded(SessionHistory.self)
             #expect(history.messages.count == answered.count * 2)
@@ -30,6 +30,8 @@ import Testing
                 #expect(message.role == (index.isMultiple(of: 2) ? "user" : "assistant"))
             }
             let users = Set(history.messages.filter { $0.role == "user" }.map(\.content))
+            let lost = answered.subtracting(users).map { text in statuses.first { $0.1.hasPrefix(text + "|") }?.1 ?? text }
+            #expect(lost.isEmpty, "answered with 200 but not in the history: \(lost)")
             #expect(users == answered)
         }
     }

@@ -47,6 +47,7 @@ run: migrate
 
 test: migrate
 	$(WITH_ENV) swift test $(SWIFT_BUILD_FLAGS) $(SWIFT_TEST_FLAGS)
+	$(WITH_ENV) deploy/fuzz/run.sh $(JIRI_DEBUG)
 
 stop:
 	@$(STACK) stop

@@ -101,5 +101,10 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        .testTarget(name: "JiriAPITests", dependencies: [
+            "JiriAPI", "JiriServer", "JiriTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "DeployTests", dependencies: ["Storage", "JiriTestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )

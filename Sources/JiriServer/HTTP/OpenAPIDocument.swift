@@ -1,11 +1,31 @@
+import Foundation
 import Hummingbird
 
 /// The OpenAPI 3.1 description of the public API, served at `/openapi.yaml`.
-/// `make test` fuzzes the running server against it.
+/// `make test` fuzzes the running server against it (deploy/fuzz), so every
+/// constraint here is exactly the one the server enforces.
 enum OpenAPIDocument {
     static func response() throws -> Response {
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: yaml)))
     }
+
+    /// White space as `TurnController.trimmingWhiteSpace` trims it: the Unicode White_Space scalars.
+    private static let whiteSpace = #"\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
+
+    /// `user_text` after trimming holds 1–4,000 scalars (the default limit): optional
+    /// white space, a non-space, at most 3,998 of anything and a final non-space, then
+    /// white space. No NUL anywhere (Postgres text cannot hold one).
+    private static let userTextPattern =
+        "^[\(whiteSpace)]*[^\(whiteSpace)\\x00](?:[^\\x00]{0,3998}[^\(whiteSpace)\\x00])?[\(whiteSpace)]*$"
+
+    /// Any text without NUL.
+    private static let noNUL = #"^[^\x00]*$"#
+
+    /// Every zone `TimeZone(identifier:)` accepts by its IANA name, as a YAML flow list.
+    private static let timeZoneEnum = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC", "GMT"])
+        .sorted()
+        .map { "\"\($0)\"" }
+        .joined(separator: ", ")
 
     static let yaml = """
     openapi: 3.1.0
@@ -31,21 +51,42 @@ enum OpenAPIDocument {
                 message: {type: string}
         TurnRequest:
           type: object
+          description: >-
+            The original Jiri request plus Jiri's optional additions. Unknown fields are ignored;
+            a field that is absent or null takes its default.
           required: [user_text]
           properties:
-            session_id: {type: [string, "null"], maxLength: 64}
-            user_text: {type: string, minLength: 1, maxLength: 4000}
-            user_id: {type: [string, "null"], maxLength: 256}
-            client: {type: string, maxLength: 256, default: shortcut}
-            turn_id: {type: [string, "null"], maxLength: 128}
+            session_id:
+              type: [string, "null"]
+              description: Empty or absent starts a new session; an unknown id starts a session under that id (a UUID or 1–64 of A–Z, a–z, 0–9, '-', '_').
+              pattern: "^[A-Za-z0-9_-]{0,64}$"
+            user_text:
+              type: string
+              description: >-
+                What the user said: 1–4,000 characters (Unicode scalars) once leading and trailing
+                white space (the Unicode White_Space property) is trimmed.
+              pattern: '\(userTextPattern)'
+            user_id: {type: [string, "null"], maxLength: 256, pattern: '\(noNUL)'}
+            client: {type: [string, "null"], maxLength: 256, pattern: '\(noNUL)', default: shortcut}
+            turn_id:
+              type: [string, "null"]
+              description: Idempotency key (the Idempotency-Key header means the same); empty means none.
+              pattern: "^[!-~]{0,128}$"
             meta:
-              type: object
+              type: [object, "null"]
               properties:
-                timezone: {type: string, default: America/New_York}
-                device: {type: string, default: iphone}
-                voice: {type: boolean, default: true}
-                app_version: {type: [string, "null"]}
-                surface: {type: [string, "null"], enum: [phone, ipad, mac, watch, carplay, homepod, null]}
+                timezone:
+                  type: [string, "null"]
+                  description: An IANA time zone.
+                  default: America/New_York
+                  enum: [\(timeZoneEnum), null]
+                device: {type: [string, "null"], maxLength: 256, pattern: '\(noNUL)', default: iphone}
+                voice: {type: [boolean, "null"], default: true}
+                app_version: {type: [string, "null"], pattern: '\(noNUL)'}
+                surface:
+                  type: [string, "null"]
+                  pattern: '\(noNUL)'
+                  description: phone, ipad, mac, watch, carplay or homepod; inferred from device when absent. Other values are treated as a phone.
                 locked: {type: [boolean, "null"]}
                 can_continue_in_foreground: {type: [boolean, "null"]}
                 location:
@@ -138,8 +179,16 @@ enum OpenAPIDocument {
         post:
           summary: Answer one thing the user said.
           parameters:
-            - {name: Idempotency-Key, in: header, required: false, schema: {type: string, maxLength: 128}}
-            - {name: X-Trace-ID, in: header, required: false, schema: {type: string, maxLength: 128}}
+            - name: Idempotency-Key
+              in: header
+              required: false
+              description: Same as turn_id (which wins when both are sent); empty means none.
+              schema: {type: string, pattern: "^[!-~]{0,128}$"}
+            - name: X-Trace-ID
+              in: header
+              required: false
+              description: Echoed in the response and logged with the request; a value over 128 characters is replaced by a new id.
+              schema: {type: string}
           requestBody:
             required: true
             content:
@@ -165,9 +214,13 @@ enum OpenAPIDocument {
         get:
           summary: The transcript of a session, oldest first, one page.
           parameters:
-            - {name: session_id, in: path, required: true, schema: {type: string}}
+            - {name: session_id, in: path, required: true, schema: {type: string, pattern: "^[A-Za-z0-9_-]{1,64}$"}}
             - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 500, default: 50}}
-            - {name: before, in: query, required: false, schema: {type: string}}
+            - name: before
+              in: query
+              required: false
+              description: The next_before of a previous page; reads the messages older than it.
+              schema: {type: string, pattern: "^[1-9][0-9]{0,8}$"}
           responses:
             "200":
               description: One page of history.

@@ -11,5 +11,6 @@ struct CatalogController {
         group.get("tools") { _, _ in
             try TurnController.json(["tools": catalog.toolDefinitions()])
         }
+        group.rejectingOtherMethods(on: "tools", allowing: [.get])
     }
 }

@@ -15,6 +15,8 @@ struct HealthController {
     func addRoutes(to router: Router<JiriRequestContext>) {
         router.get("healthz") { _, _ in try TurnController.json(["status": "ok"]) }
         router.get("readyz", use: ready)
+        router.rejectingOtherMethods(on: "healthz", allowing: [.get])
+        router.rejectingOtherMethods(on: "readyz", allowing: [.get])
     }
 
     @Sendable func ready(_ request: Request, context: JiriRequestContext) async throws -> Response {

@@ -14,6 +14,7 @@ struct HistoryController {
 
     func addRoutes(to group: RouterGroup<JiriRequestContext>) {
         group.get("session/:id/history", use: history)
+        group.rejectingOtherMethods(on: "session/:id/history", allowing: [.get])
     }
 
     @Sendable func history(_ request: Request, context: JiriRequestContext) async throws -> Response {

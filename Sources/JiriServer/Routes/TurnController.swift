@@ -17,6 +17,7 @@ struct TurnController {
 
     func addRoutes(to group: RouterGroup<JiriRequestContext>) {
         group.post("turn", use: turn)
+        group.rejectingOtherMethods(on: "turn", allowing: [.post])
     }
 
     @Sendable func turn(_ request: Request, context: JiriRequestContext) async throws -> Response {
@@ -28,7 +29,7 @@ struct TurnController {
         let body = try await Self.collect(request, limit: maxBodyBytes)
         var turn = try decode(body)
         let key = try idempotencyKey(request, body: turn)
-        turn.userText = turn.userText.trimmingCharacters(in: .whitespacesAndNewlines)
+        turn.userText = Self.trimmingWhiteSpace(turn.userText)
         try validate(turn)
 
         let started = ContinuousClock.now
@@ -61,13 +62,14 @@ struct TurnController {
         }
     }
 
+    /// `turn_id` wins over the `Idempotency-Key` header; an empty value means none,
+    /// and each value sent must be well formed even when the other one wins.
     private func idempotencyKey(_ request: Request, body: TurnRequest) throws -> String? {
-        let key = body.turnID ?? request.headers[Self.idempotencyHeader]
-        guard let key, !key.isEmpty else { return nil }
-        guard key.utf8.count <= 128, key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        let keys = [body.turnID, request.headers[Self.idempotencyHeader]].compactMap { $0 }.filter { !$0.isEmpty }
+        for key in keys where key.utf8.count > 128 || !key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             throw APIError.badRequest("invalid_turn_id", "turn_id / Idempotency-Key must be 1–128 visible ASCII characters.")
         }
-        return key
+        return keys.first
     }
 
     private func validate(_ turn: TurnRequest) throws {
@@ -77,16 +79,34 @@ struct TurnController {
         guard !turn.userText.isEmpty else {
             throw APIError.unprocessable("empty_user_text", "user_text must not be empty.")
         }
-        guard turn.userText.count <= maxUserTextCharacters else {
+        // Lengths count Unicode scalars, as JSON Schema's maxLength does (the OpenAPI document states them).
+        guard turn.userText.unicodeScalars.count <= maxUserTextCharacters else {
             throw APIError.unprocessable("user_text_too_long", "user_text is limited to \(maxUserTextCharacters) characters.")
         }
         for (name, value) in [("client", turn.client), ("meta.timezone", turn.meta.timezone), ("meta.device", turn.meta.device), ("user_id", turn.userID ?? "")]
-        where value.count > 256 {
+        where value.unicodeScalars.count > 256 {
             throw APIError.unprocessable("field_too_long", "\(name) is limited to 256 characters.")
+        }
+        // Postgres text cannot hold U+0000, so a NUL would fail the turn's commit.
+        let texts = [("user_text", turn.userText), ("user_id", turn.userID), ("client", turn.client), ("meta.device", turn.meta.device),
+                     ("meta.app_version", turn.meta.appVersion), ("meta.surface", turn.meta.surface)]
+        for case (let name, let value?) in texts where value.unicodeScalars.contains("\0") {
+            throw APIError.unprocessable("invalid_text", "\(name) must not contain NUL characters.")
         }
         if TimeZone(identifier: turn.meta.timezone) == nil {
             throw APIError.unprocessable("invalid_timezone", "meta.timezone must be an IANA time zone such as America/New_York.")
         }
+    }
+
+    /// Drops leading and trailing Unicode White_Space scalars. Foundation's
+    /// `trimmingCharacters(in:)` also drops U+200B and keeps a space followed by
+    /// a combining mark at the end, which no schema pattern can state.
+    static func trimmingWhiteSpace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     static func checkContentType(_ request: Request) throws {

@@ -22,8 +22,15 @@ import Understanding
     }
 
     @Test func namingAnotherAppNeverRoutesToThisOne() {
-        #expect(understand("what's overdue in oppi") == nil)
         #expect(understand("log a happy mood in nagz") == nil)
+        #expect(understand("what's the git status in moodboard") == nil)
+        #expect(understand("what's overdue in oppi") == nil)
+    }
+
+    @Test func anAppNamedAtTheEdgeStandsInForItsPlaceInAPhrase() {
+        let match = understand("in codingbridge, search for memory leak")
+        #expect(match?.intent.id == "codingbridge.SearchSessionsIntent")
+        #expect(match?.slots["query"] == .text("memory leak"))
     }
 
     @Test func addressingAnAppLetsTheRestBeAnyRequestOfIt() {

@@ -45,7 +45,6 @@ struct PatternHeader: Sendable {
     var requirementCount: Int32
     var slotCount: Int32
     var app: Int8
-    var usesApp: Bool
 }
 
 /// A compiled phrase or utterance of one intent.
@@ -54,9 +53,6 @@ struct CompiledPattern: Sendable {
     var app: Int8
     var entry: Int32
     var slots: [SlotBinding]
-    /// The pattern names its app itself, so it cannot match once the app's name
-    /// has been taken off the utterance.
-    var usesApp: Bool
     /// Each mask holds the words of which the utterance must contain one.
     var requirements: [UInt64]
     /// The pattern as written, for diagnostics.

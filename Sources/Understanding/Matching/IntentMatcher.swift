@@ -103,6 +103,7 @@ public struct IntentMatcher: Sendable {
                 if let detached = span.detachingApp(tokens, program: program) {
                     var executor = executor
                     executor.end = detached.end
+                    executor.detachedApp = detached.app
                     evaluate(detached, executor: executor, into: &ranking)
                 }
             }
@@ -114,6 +115,9 @@ public struct IntentMatcher: Sendable {
         let tokens = executor.tokens
         var mask: UInt64 = 0
         for index in span.start..<span.end { mask |= 1 << UInt64(tokens[index].id & 63) }
+        // A detached app still counts as said, for patterns that name it.
+        let appWords = span.app >= 0 ? program.appWordIDs[Int(span.app)] : []
+        for id in appWords { mask |= 1 << UInt64(id & 63) }
         let words = (program.headers.count + 63) / 64
         program.headers.withUnsafeBufferPointer { headers in
         program.requirements.withUnsafeBufferPointer { requirements in
@@ -122,8 +126,8 @@ public struct IntentMatcher: Sendable {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
             visited.initialize(repeating: 0)
             var run = executor
-            for index in span.start..<span.end {
-                let id = Int(tokens[index].id)
+            for index in (span.start - appWords.count)..<span.end {
+                let id = Int(index < span.start ? appWords[span.start - index - 1] : tokens[index].id)
                 guard id + 1 < anchorStarts.count else { continue }
                 for slot in Int(anchorStarts[id])..<Int(anchorStarts[id + 1]) {
                     let patternIndex = Int(anchorPatterns[slot])
@@ -131,7 +135,7 @@ public struct IntentMatcher: Sendable {
                     guard visited[patternIndex >> 6] & bit == 0 else { continue }
                     visited[patternIndex >> 6] |= bit
                     let header = headers[patternIndex]
-                    if span.app >= 0, header.app != span.app || header.usesApp { continue }
+                    if span.app >= 0, header.app != span.app { continue }
                     let first = Int(header.requirementStart)
                     guard (first..<(first + Int(header.requirementCount))).allSatisfy({ mask & requirements[$0] != 0 })
                     else { continue }
@@ -151,6 +155,9 @@ public struct IntentMatcher: Sendable {
         _ outcome: PatternExecutor.Outcome, pattern: Int, header: PatternHeader, span: UtteranceSpan,
         to ranking: inout Ranking
     ) {
+        // A named app alone is no evidence for one of its intents: the pattern must
+        // read some of its own words too ("what's pi" is not a prompt for Oppi).
+        guard outcome.evidence > 0 else { return }
         let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
         let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
             && Self.filledSlots(outcome.captures, count: Int(header.slotCount)) < 2

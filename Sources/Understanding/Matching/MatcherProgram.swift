@@ -13,6 +13,8 @@ final class MatcherProgram: Sendable {
     /// Patterns by anchor word: `anchorPatterns[anchorStarts[id]..<anchorStarts[id + 1]]`.
     let anchorStarts: [Int32]
     let anchorPatterns: [Int32]
+    /// Each app's token id and the ids of its weak aliases.
+    let appWordIDs: [[TokenID]]
     /// Multi-word app names, each replaced by the app's token.
     let appPhrases: PhraseTable
     let leadingFillers: PhraseTable
@@ -32,7 +34,7 @@ final class MatcherProgram: Sendable {
 
     init(
         vocabulary: Vocabulary, instructions: [Instruction], wordSetWords: [TokenID], patterns: [CompiledPattern],
-        anchorStarts: [Int32], anchorPatterns: [Int32], appPhrases: PhraseTable, leadingFillers: PhraseTable,
+        anchorStarts: [Int32], anchorPatterns: [Int32], appWordIDs: [[TokenID]], appPhrases: PhraseTable, leadingFillers: PhraseTable,
         trailingFillers: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
         skippedPatterns: [String]
     ) {
@@ -46,13 +48,14 @@ final class MatcherProgram: Sendable {
             headers.append(PatternHeader(
                 intent: Int32(pattern.intent), entry: pattern.entry, requirementStart: Int32(requirements.count),
                 requirementCount: Int32(pattern.requirements.count), slotCount: Int32(pattern.slots.count),
-                app: pattern.app, usesApp: pattern.usesApp))
+                app: pattern.app))
             requirements += pattern.requirements
         }
         self.headers = headers
         self.requirements = requirements
         self.anchorStarts = anchorStarts
         self.anchorPatterns = anchorPatterns
+        self.appWordIDs = appWordIDs
         self.appPhrases = appPhrases
         self.leadingFillers = leadingFillers
         self.trailingFillers = trailingFillers

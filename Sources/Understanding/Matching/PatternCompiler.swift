@@ -38,7 +38,7 @@ struct PatternCompiler {
         let (starts, anchored) = buildAnchorIndex()
         return MatcherProgram(
             vocabulary: vocabulary, instructions: instructions, wordSetWords: wordSetWords, patterns: patterns,
-            anchorStarts: starts, anchorPatterns: anchored, appPhrases: appPhrases,
+            anchorStarts: starts, anchorPatterns: anchored, appWordIDs: appWordIDs, appPhrases: appPhrases,
             leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
             enumForms: enumForms, enumIndex: enumIndex, skippedPatterns: skipped)
     }
@@ -91,7 +91,6 @@ struct PatternCompiler {
         let app: Int8
         var slotNames: [String] = []
         var bindings: [SlotBinding] = []
-        var usesApp = false
         var valid = true
     }
 
@@ -104,7 +103,7 @@ struct PatternCompiler {
             return
         }
         patterns.append(CompiledPattern(
-            intent: intent, app: app, entry: entry, slots: context.bindings, usesApp: context.usesApp,
+            intent: intent, app: app, entry: entry, slots: context.bindings,
             requirements: requirements.map(Self.mask), text: text))
         anchorSets.append(requirements.min { $0.count < $1.count } ?? [])
     }
@@ -126,7 +125,6 @@ struct PatternCompiler {
             for token in lex(text).reversed() { continuation = emit(.word(token.id, next: continuation)) }
             return continuation
         case .app:
-            context.usesApp = true
             return emit(.app(next: next))
         case .rule:
             // Rules are inlined before compiling; an unknown one was rejected by the loader.

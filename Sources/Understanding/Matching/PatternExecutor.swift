@@ -24,6 +24,9 @@ struct PatternExecutor {
     var end: Int
     /// The app whose name `.app` steps accept.
     var app: Int8
+    /// The app named at an edge and taken off the span, which `.app` steps may
+    /// then do without; -1 for none.
+    var detachedApp: Int8 = -1
 
     private static let stepBudget = 20_000
 
@@ -50,11 +53,15 @@ struct PatternExecutor {
             outcome.evidence += 1
             return outcome
         case .app(let next):
-            guard position < end, tokens[position].app == app,
-                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
-            outcome.evidence += IntentMatcher.appEvidence
-            outcome.appTokens += 1
-            return outcome
+            if position < end, tokens[position].app == app,
+               var outcome = step(next, position + 1, captures, &budget) {
+                outcome.evidence += IntentMatcher.appEvidence
+                outcome.appTokens += 1
+                return outcome
+            }
+            // The app was named at the edge of the utterance and taken off:
+            // "in CodingBridge, search for X" reads as "search CodingBridge for X".
+            return detachedApp == app ? step(next, position, captures, &budget) : nil
         case .split(let first, let second):
             return step(first, position, captures, &budget) ?? step(second, position, captures, &budget)
         case .open(let slot, let next):

@@ -75,3 +75,27 @@ struct ExpectedOK: Error, CustomStringConvertible {
     var body: String
     var description: String { "expected 200, got \(status): \(body)" }
 }
+
+@Suite struct HandoffReplyTests {
+    @Test func aHandoffWithoutAnIntentSaysItContinuesInTheApp() async throws {
+        try await TestHarness.withApp { http, _ in
+            let response = try await http.decodedTurn("show me my calendar")
+            #expect(response.handoffToApp)
+            #expect(response.replyText.hasPrefix("Let's do that in the app."))
+            #expect(!response.replyText.contains("can't help"))
+            let history = try await http.history(response.sessionID).decoded(SessionHistory.self)
+            // The spoken suffix ("Opening the app for you...") stays out of the history.
+            #expect(history.messages.last?.content == "Let's do that in the app.")
+        }
+    }
+
+    @Test func aVetoedRequestSaysWhereToContinue() async throws {
+        try await TestHarness.withApp { http, _ in
+            let response = try await http.decodedTurn("show me my calendar", meta: ["device": "homepod"])
+            #expect(!response.handoffToApp)
+            #expect(response.handoff?.stage == "veto")
+            #expect(!response.replyText.isEmpty)
+            #expect(!response.replyText.contains("can't help"))
+        }
+    }
+}

@@ -184,11 +184,23 @@ public struct TurnService: Sendable {
         )
         let decision = outcome.endConversation ? nil : active.engine.explain(facts, rolloutKey: sessionID)
         let handoff = decision?.handoff ?? false
+        let dialogueReply = outcome.replyText
+        if outcome.mode == "fallback", let decision, decision.handoff || decision.stage == "veto" {
+            // Nothing here can answer it, but the app can: say so instead of the
+            // "I can't help with that" fallback.
+            outcome.replyText = decision.handoff ? "Let's do that in the app." : ""
+        }
         var spoken = outcome.replyText
         if handoff, let suffix = decision?.spokenSuffix, !suffix.isEmpty {
             spoken += " " + suffix
         } else if !handoff, let suffix = decision?.spokenSuffix, !suffix.isEmpty, decision?.stage == "veto" {
-            spoken += " " + suffix
+            spoken = spoken.isEmpty ? suffix : spoken + " " + suffix
+        }
+        if spoken.isEmpty {
+            spoken = dialogueReply
+        }
+        if outcome.replyText.isEmpty {
+            outcome.replyText = spoken
         }
         if handoff, var intent = outcome.intent, outcome.foreground {
             intent.status = "handed_off"

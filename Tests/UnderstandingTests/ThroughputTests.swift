@@ -13,12 +13,17 @@ import Understanding
         let context = Fixtures.context
         var matched = 0
         for text in utterances where matcher.match(text, context: context) != nil { matched += 1 }
-        let rounds = 400
+        // Batches until half a second has passed, so warm-up does not dominate.
         let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for _ in 0..<rounds {
-                for text in utterances where matcher.match(text, context: context) != nil { matched += 1 }
+        var rounds = 0
+        var elapsed = Duration.zero
+        while elapsed < .milliseconds(500) {
+            elapsed += clock.measure {
+                for _ in 0..<50 {
+                    for text in utterances where matcher.match(text, context: context) != nil { matched += 1 }
+                }
             }
+            rounds += 50
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let perSecond = Double(rounds * utterances.count) / seconds

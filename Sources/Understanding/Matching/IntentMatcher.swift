@@ -95,59 +95,49 @@ public struct IntentMatcher: Sendable {
         let span = UtteranceSpan.trimmed(tokens, program: program)
         guard span.start < span.end else { return nil }
         var ranking = Ranking()
-        program.instructions.withUnsafeBufferPointer { instructions in
-            program.wordSetWords.withUnsafeBufferPointer { wordSetWords in
-                let executor = PatternExecutor(
-                    instructions: instructions, wordSetWords: wordSetWords, tokens: tokens, end: span.end, app: -1)
-                evaluate(span, executor: executor, into: &ranking)
-                if let detached = span.detachingApp(tokens, program: program) {
-                    var executor = executor
-                    executor.end = detached.end
-                    executor.detachedApp = detached.app
-                    evaluate(detached, executor: executor, into: &ranking)
-                }
+        program.withView { view in
+            let executor = PatternExecutor(
+                instructions: view.instructions, wordSetWords: view.wordSetWords, tokens: tokens, end: span.end, app: -1)
+            evaluate(span, view: view, executor: executor, into: &ranking)
+            if let detached = span.detachingApp(tokens, program: program) {
+                var executor = executor
+                executor.end = detached.end
+                executor.detachedApp = detached.app
+                evaluate(detached, view: view, executor: executor, into: &ranking)
             }
         }
         return ranking
     }
 
-    private func evaluate(_ span: UtteranceSpan, executor: PatternExecutor, into ranking: inout Ranking) {
+    /// Runs every pattern anchored by a word of the span (or by the app taken
+    /// off it) whose required words all occur.
+    private func evaluate(
+        _ span: UtteranceSpan, view: ProgramView, executor: PatternExecutor, into ranking: inout Ranking
+    ) {
         let tokens = executor.tokens
         var mask: UInt64 = 0
         for index in span.start..<span.end { mask |= 1 << UInt64(tokens[index].id & 63) }
         // A detached app still counts as said, for patterns that name it.
         let appWords = span.app >= 0 ? program.appWordIDs[Int(span.app)] : []
         for id in appWords { mask |= 1 << UInt64(id & 63) }
-        let words = (program.headers.count + 63) / 64
-        program.headers.withUnsafeBufferPointer { headers in
-        program.requirements.withUnsafeBufferPointer { requirements in
-        program.anchorStarts.withUnsafeBufferPointer { anchorStarts in
-        program.anchorPatterns.withUnsafeBufferPointer { anchorPatterns in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { visited in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (view.headers.count + 63) / 64) { visited in
             visited.initialize(repeating: 0)
             var run = executor
             for index in (span.start - appWords.count)..<span.end {
-                let id = Int(index < span.start ? appWords[span.start - index - 1] : tokens[index].id)
-                guard id + 1 < anchorStarts.count else { continue }
-                for slot in Int(anchorStarts[id])..<Int(anchorStarts[id + 1]) {
-                    let patternIndex = Int(anchorPatterns[slot])
+                let id = index < span.start ? appWords[span.start - index - 1] : tokens[index].id
+                for anchored in view.anchored(by: id) {
+                    let patternIndex = Int(anchored)
                     let bit: UInt64 = 1 << UInt64(patternIndex & 63)
                     guard visited[patternIndex >> 6] & bit == 0 else { continue }
                     visited[patternIndex >> 6] |= bit
-                    let header = headers[patternIndex]
+                    let header = view.headers[patternIndex]
                     if span.app >= 0, header.app != span.app { continue }
-                    let first = Int(header.requirementStart)
-                    guard (first..<(first + Int(header.requirementCount))).allSatisfy({ mask & requirements[$0] != 0 })
-                    else { continue }
+                    guard view.meetsRequirements(header, mask: mask) else { continue }
                     run.app = header.app
                     guard let outcome = run.run(from: header.entry, at: span.start) else { continue }
                     offer(outcome, pattern: patternIndex, header: header, span: span, to: &ranking)
                 }
             }
-        }
-        }
-        }
-        }
         }
     }
 

@@ -64,3 +64,51 @@ final class MatcherProgram: Sendable {
         self.skippedPatterns = skippedPatterns
     }
 }
+
+/// The program's arrays as buffers, for the matcher's inner loop: reading
+/// through them costs no reference counting or copy checks.
+struct ProgramView {
+    let instructions: UnsafeBufferPointer<Instruction>
+    let wordSetWords: UnsafeBufferPointer<TokenID>
+    let headers: UnsafeBufferPointer<PatternHeader>
+    let requirements: UnsafeBufferPointer<UInt64>
+    let anchorStarts: UnsafeBufferPointer<Int32>
+    let anchorPatterns: UnsafeBufferPointer<Int32>
+
+    /// The patterns worth trying for `id`.
+    func anchored(by id: TokenID) -> UnsafeBufferPointer<Int32> {
+        let index = Int(id)
+        guard index + 1 < anchorStarts.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(rebasing: anchorPatterns[Int(anchorStarts[index])..<Int(anchorStarts[index + 1])])
+    }
+
+    /// True when the utterance (as `mask`) has a word of each of the pattern's requirements.
+    func meetsRequirements(_ header: PatternHeader, mask: UInt64) -> Bool {
+        let first = Int(header.requirementStart)
+        for index in first..<(first + Int(header.requirementCount)) where mask & requirements[index] == 0 {
+            return false
+        }
+        return true
+    }
+}
+
+extension MatcherProgram {
+    func withView<Result>(_ body: (ProgramView) -> Result) -> Result {
+        instructions.withUnsafeBufferPointer { instructions in
+            wordSetWords.withUnsafeBufferPointer { wordSetWords in
+                headers.withUnsafeBufferPointer { headers in
+                    requirements.withUnsafeBufferPointer { requirements in
+                        anchorStarts.withUnsafeBufferPointer { anchorStarts in
+                            anchorPatterns.withUnsafeBufferPointer { anchorPatterns in
+                                body(ProgramView(
+                                    instructions: instructions, wordSetWords: wordSetWords, headers: headers,
+                                    requirements: requirements, anchorStarts: anchorStarts,
+                                    anchorPatterns: anchorPatterns))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

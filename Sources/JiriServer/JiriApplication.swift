@@ -33,6 +33,8 @@ public struct JiriComponents: Sendable {
     let httpClient: HTTPClient
     public let catalog: Catalog
     public let rules: RulesProvider
+    /// Swaps `rules` when a revision is published or rolled back, or the rules file changes.
+    public let rulesReloader: RulesReloader
     public let transcripts: PostgresTranscriptStore
     public let keys: APIKeyStore
     public let migrator: Migrator
@@ -62,6 +64,8 @@ public struct JiriComponents: Sendable {
         httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .connectors)
         catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
         rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
+        rulesReloader = RulesReloader(provider: rules, store: RulesetStore(pool: postgres),
+                                      rulesFile: URL(fileURLWithPath: configuration.rulesFile), logger: logger)
         transcripts = PostgresTranscriptStore(pool: postgres)
         keys = APIKeyStore(pool: postgres)
         migrator = Migrator(pool: postgres, directory: URL(fileURLWithPath: configuration.migrationsDirectory), logger: logger)
@@ -79,6 +83,8 @@ public struct JiriComponents: Sendable {
             configuration: turnConfig,
             logger: logger
         )
+        // The published revision, if any, serves from the first request.
+        await rulesReloader.refresh()
     }
 
     /// Closes the pools and stops their threads (the server does this on
@@ -111,6 +117,10 @@ public struct JiriComponents: Sendable {
             .addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .history)))
         CatalogController(catalog: catalog)
             .addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .turn)))
+        let operatorRoutes = router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .operator))
+        RulesController(rules: rules, reloader: rulesReloader, replay: StoredTurnReplay(pool: postgres), catalog: catalog)
+            .addRoutes(to: operatorRoutes)
+        SessionTurnsController(decisions: SessionTurnDecisions(pool: postgres)).addRoutes(to: operatorRoutes)
         return router
     }
 
@@ -120,7 +130,7 @@ public struct JiriComponents: Sendable {
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
             // Shut down in reverse: the HTTP server drains first, then the pools close, then their threads stop.
-            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads], httpClient: httpClient), postgres, redis],
+            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads], httpClient: httpClient), postgres, redis, rulesReloader],
             logger: logger
         )
     }

@@ -8,8 +8,8 @@ struct RulesCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "Check, test and explain the handoff rules.",
-        subcommands: [Check.self, Test.self, Explain.self]
+        abstract: "Check, test, explain, replay, publish and roll back the handoff rules.",
+        subcommands: [Check.self, Test.self, Explain.self, Replay.self, Publish.self, Rollback.self, History.self]
     )
 }
 

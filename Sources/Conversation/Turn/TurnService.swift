@@ -4,6 +4,7 @@ import Foundation
 import Handoff
 import JiriAPI
 import Logging
+import Metrics
 import Storage
 import Understanding
 
@@ -183,6 +184,14 @@ public struct TurnService: Sendable {
             localHour: Calendar.hour(of: context.receivedAt, in: timeZone)
         )
         let decision = outcome.endConversation ? nil : active.engine.explain(facts, rolloutKey: sessionID)
+        if let decision {  // Per-rule counters on /metrics, by revision (README: "Operating the handoff rules").
+            let firstMatches = [decision.vetoRule, decision.triggerRule, decision.deliveryRule].compactMap { $0 }
+            for (event, rules) in [("matched", firstMatches), ("decided", decision.rule.map { [$0] } ?? []), ("shadow_matched", decision.shadowMatches)] {
+                for rule in rules {
+                    Counter(label: "jiri_handoff_rule_\(event)_total", dimensions: [("rule", rule), ("revision", decision.rulesetRevision)]).increment()
+                }
+            }
+        }
         let handoff = decision?.handoff ?? false
         let dialogueReply = outcome.replyText
         if outcome.mode == "fallback", let decision, decision.handoff || decision.stage == "veto" {

@@ -88,9 +88,9 @@ public struct FactsJSONDecoder: Sendable {
             value = .text(try reader.readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             switch try reader.readNumber() {
-            case .integer(let integer):
+            case .integer(let integer), .written(whole: let integer?):
                 value = .integer(integer)
-            case .notWhole:
+            case .written(whole: nil):
                 throw FactsJSONError(offset: start, message: "\(fact.name) must be \(fact.kind.article), not a fraction")
             case .outOfRange:
                 throw FactsJSONError(offset: start, message: "\(fact.name) is out of range")

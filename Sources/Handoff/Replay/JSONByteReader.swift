@@ -171,8 +171,9 @@ struct JSONByteReader {
     /// What a JSON number holds, as far as integer facts care.
     enum Number: Equatable {
         case integer(Int)
-        /// It has a fraction or an exponent.
-        case notWhole
+        /// Written with a fraction or an exponent: whole when it has an exact `Int` value, as
+        /// `JSONDecoder` reads `1e2` or `100.0` as 100.
+        case written(whole: Int?)
         case outOfRange
     }
 
@@ -202,7 +203,10 @@ struct JSONByteReader {
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
             guard readDigits({ _ in }) > 0 else { throw FactsJSONError(offset: start, message: "invalid exponent") }
         }
-        guard whole else { return .notWhole }
+        guard whole else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            return .written(whole: Double(text).flatMap { Int(exactly: $0) })
+        }
         let limit = negative ? UInt64(Int.max) + 1 : UInt64(Int.max)
         guard !overflow, magnitude <= limit else { return .outOfRange }
         return .integer(negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(magnitude))

@@ -1,0 +1,105 @@
+import Foundation
+import Handoff
+import HTTPTypes
+import JiriServer
+import JiriTestSupport
+import LibPQ
+import Logging
+import Storage
+import Testing
+
+/// Rules files, candidates and scratch databases shared by the Rules*Tests suites.
+enum RulesFixtures {
+    static let rulesFile = TestEnvironment.repositoryRoot.appendingPathComponent("deploy/config/handoff-rules.yaml")
+    static let testsFile = TestEnvironment.repositoryRoot.appendingPathComponent("deploy/config/handoff-rules.tests.yaml")
+
+    static func defaultText() throws -> String {
+        try String(contentsOf: rulesFile, encoding: .utf8)
+    }
+
+    static func defaultRuleset() throws -> Ruleset {
+        try Ruleset.load(file: rulesFile)
+    }
+
+    /// The default rules with a new revision id and each `(old, new)` edit applied; an edit
+    /// that finds nothing to replace fails the test, so a candidate never silently equals the
+    /// default.
+    static func candidateText(revision: String, _ edits: [(String, String)] = [],
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        var text = try defaultText()
+        let current = try defaultRuleset().revision
+        try #require(text.contains("revision: \"\(current)\""), sourceLocation: sourceLocation)
+        text = text.replacingOccurrences(of: "revision: \"\(current)\"", with: "revision: \"\(revision)\"")
+        for (old, new) in edits {
+            try #require(text.contains(old), "the default rules no longer contain \(old)", sourceLocation: sourceLocation)
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return text
+    }
+
+    static func candidate(revision: String, _ edits: [(String, String)] = [],
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> Ruleset {
+        try Ruleset.parse(yaml: candidateText(revision: revision, edits, sourceLocation: sourceLocation),
+                          source: "candidate \(revision)")
+    }
+
+    /// The long-result-list trigger raised from 8 items to 20.
+    static let longListsFromTwenty = ("when: {fact: result.item_count, gte: 8}", "when: {fact: result.item_count, gte: 20}")
+
+    static func uniqueRevision(_ label: String) -> String {
+        "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    static let logger: Logger = {
+        var logger = Logger(label: "jiri.rules-tests")
+        logger.logLevel = .warning
+        return logger
+    }()
+}
+
+/// A migrated database of its own on the shared Postgres (`active_ruleset` is one row per
+/// database, so tests that publish must not share one), dropped afterwards.
+struct RulesScratchDatabase: Sendable {
+    let url: String
+    let pool: PostgresPool
+
+    static func with<T: Sendable>(_ body: (RulesScratchDatabase) async throws -> T) async throws -> T {
+        let shared = try PostgresConfiguration(url: TestEnvironment.databaseURL)
+        let name = "jiri_rules_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let admin = try await PostgresConnection.connect(configuration: shared, logger: RulesFixtures.logger)
+        try await admin.query("CREATE DATABASE \(unescaped: name)")
+        var components = try #require(URLComponents(string: TestEnvironment.databaseURL))
+        components.path = "/" + name
+        var configuration = shared
+        configuration.database = name
+        let pool = PostgresPool(configuration: configuration, maxConnections: 4, logger: RulesFixtures.logger)
+        let scratch = RulesScratchDatabase(url: try #require(components.string), pool: pool)
+        do {
+            _ = try await Migrator(pool: pool, directory: TestEnvironment.repositoryRoot.appendingPathComponent("migrations"),
+                                   logger: RulesFixtures.logger).migrate()
+            let result = try await body(scratch)
+            await scratch.drop(admin: admin)
+            return result
+        } catch {
+            await scratch.drop(admin: admin)
+            throw error
+        }
+    }
+
+    private func drop(admin: PostgresConnection) async {
+        await pool.close()
+        _ = try? await admin.query("DROP DATABASE \(unescaped: pool.configuration.database) WITH (FORCE)")
+        await admin.close()
+    }
+
+    var store: RulesetStore { RulesetStore(pool: pool) }
+
+    /// The server configuration of an instance on this database and the shared Redis.
+    func configuration() -> ServerConfiguration {
+        TestHarness.configuration(databaseURL: url)
+    }
+}
+
+extension HTTPFields {
+    static func bearer(_ token: String) -> HTTPFields { [.authorization: "Bearer \(token)"] }
+}

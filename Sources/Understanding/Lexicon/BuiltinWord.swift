@@ -30,7 +30,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case today, tonight, tomorrow, yesterday, morning, afternoon, evening, night, noon, midday, midnight
     case weekend, end, eod
     case sunday, monday, tuesday, wednesday, thursday, friday, saturday
-    case january, february, march, april, may_month, june, july, august, september, october, november, december
+    case january, february, march, april, may, june, july, august, september, october, november, december
 
     // Answers.
     case yes, yeah, yep, yup, sure, `true`, `false`, nope, nah
@@ -68,7 +68,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .february: ["february", "feb"]
         case .march: ["march", "mar"]
         case .april: ["april", "apr"]
-        case .may_month: ["may"]
+        case .may: ["may"]
         case .june: ["june", "jun"]
         case .july: ["july", "jul"]
         case .august: ["august", "aug"]

@@ -14,9 +14,13 @@ struct PatternCompiler {
     var enumForms: [[MatcherProgram.EnumForm]] = []
     var appWordIDs: [[TokenID]] = []
     var appPhrases = PhraseTable()
+    /// Per compiled pattern, the required words it is indexed under.
+    var anchorSets: [[TokenID]] = []
 
     /// Words that are not plurals of a shorter word, though they look it.
-    static let notPlurals: Set<String> = ["news", "bus", "gas", "yes", "this", "his", "its", "status", "has", "was", "does", "is", "us"]
+    static let notPlurals: Set<String> = [
+        "news", "bus", "gas", "yes", "this", "his", "its", "status", "has", "was", "does", "is", "us",
+    ]
 
     private static let matchInstruction: Int32 = 0
     private static let maxSlots = 8
@@ -107,8 +111,6 @@ struct PatternCompiler {
             requirements: requirements.map(Self.mask), text: text))
         anchorSets.append(requirements.min { $0.count < $1.count } ?? [])
     }
-
-    var anchorSets: [[TokenID]] = []
 
     private mutating func compile(_ elements: [PhrasePattern.Element], next: Int32, context: inout PatternContext) -> Int32 {
         var continuation = next

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// A parameter value taken from what the user said. Encodes as plain JSON: a
@@ -29,13 +30,10 @@ public enum SlotValue: Sendable, Hashable, Codable {
     /// booleans `.bool` and strings `.text`. Use `SlotParser` or the parameter's
     /// type to interpret them.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else {
-            self = .text(try container.decode(String.self))
+        switch try JSONScalar(from: decoder) {
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .string(let value): self = .text(value)
         }
     }
 

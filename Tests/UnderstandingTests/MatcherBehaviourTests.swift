@@ -89,6 +89,14 @@ import Understanding
             == .date(Fixtures.date(2025, 3, 10, 9, 0, in: zone)))
     }
 
+    @Test func aBarePartOfDayIsNotADueTime() {
+        let every = understand("remind Jake to take his vitamins every morning")
+        #expect(every?.slots["description"] == .text("take his vitamins every morning"))
+        #expect(every?.slots["dueAt"] == nil)
+        #expect(understand("remind Jake to take his vitamins in the morning")?.slots["dueAt"]
+            == .date(Fixtures.date(2025, 11, 23, 9, 0, in: Fixtures.newYork)))
+    }
+
     @Test func enumIsInferredFromTheTaskWhenNotNamed() {
         #expect(understand("remind Sam to take his medication after dinner")?.slots["category"] == .enumCase("meds"))
         #expect(understand("remind Sam to walk the dog")?.slots["category"] == nil)

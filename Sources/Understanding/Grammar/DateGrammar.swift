@@ -124,7 +124,11 @@ enum DateGrammar {
             expression.dayOffset = 2
             return index + 3
         case .morning, .afternoon, .evening, .night:
-            guard expression.partOfDay == nil else { return nil }
+            // "this morning", "tomorrow evening", "in the afternoon", "at night"; a bare
+            // "morning" is more often "every morning" than a time.
+            guard expression.partOfDay == nil,
+                  thisOrNext || inConnector || timeConnector || expression.hasDay || expression.hour != nil
+            else { return nil }
             expression.partOfDay = switch word {
             case .morning: .morning
             case .afternoon: .afternoon

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Choices where speech is vague: a day without a time is 09:00 ("tomorrow"),
 /// except today, which is 17:00; parts of the day are 09:00, 15:00, 18:00 and
-/// 20:00; an hour without am/pm is the next one to come when no day is named,
+/// 20:00 (tomorrow's when today's has passed; "tonight" once past 20:00 is an
+/// hour from now); an hour without am/pm is the next one to come when no day is named,
 /// and 1–6 means afternoon when one is ("Friday at 5"); a time already past
 /// today means tomorrow; "Friday" said on a Friday means today if the time is
 /// still ahead, "next Friday" then means a week later.
@@ -60,7 +61,12 @@ struct DateResolver {
             let (hour, minute) = defaultTime(of: expression, isToday: true)
             guard let result = moment(on: today, hour: hour, minute: minute) else { return nil }
             if result > now { return result }
-            return expression.partOfDay == nil ? endOfToday(today) : now.addingTimeInterval(3600)
+            switch expression.partOfDay {
+            case nil: return endOfToday(today)
+            case .night: return now.addingTimeInterval(3600)
+            case .morning, .afternoon, .evening:
+                return calendar.date(byAdding: .day, value: 1, to: today).flatMap { moment(on: $0, hour: hour, minute: minute) }
+            }
         }
         if let (hour, minute) = time(of: expression, dayNamed: false) {
             guard let result = moment(on: today, hour: hour, minute: minute) else { return nil }

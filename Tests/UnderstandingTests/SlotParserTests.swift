@@ -22,7 +22,7 @@ import Understanding
         ("an hour", 60), ("half an hour", 30), ("45 min", 45), ("45min", 45), ("forty five minutes", 45),
         ("an hour and a half", 90), ("1 hour 30 minutes", 90), ("one and a half hours", 90),
         ("a couple of hours", 120), ("a quarter of an hour", 15), ("2 hrs", 120), ("90", 90),
-        ("for ten more minutes", 10), ("a day", 1440),
+        ("for ten more minutes", 10), ("a day", 1440), ("1.5 hours", 90),
     ])
     func durations(_ answer: String, _ minutes: Int) {
         #expect(parse(answer, .duration) == .minutes(minutes))
@@ -87,6 +87,7 @@ import Understanding
         #expect(parse("end of day", .date, context: context) == .date(Fixtures.date(2025, 11, 22, 17, 0, in: zone)))
         #expect(parse("6:45 pm", .date, context: context) == .date(Fixtures.date(2025, 11, 22, 18, 45, in: zone)))
         #expect(parse("5 p.m. tomorrow", .date, context: context) == .date(Fixtures.date(2025, 11, 23, 17, 0, in: zone)))
+        #expect(parse("at 6.30pm", .date, context: context) == .date(Fixtures.date(2025, 11, 22, 18, 30, in: zone)))
     }
 
     @Test(arguments: [

@@ -68,7 +68,7 @@ struct Tokenizer {
                 // Other punctuation in the U+2000 block (dashes, quotes) ends the word.
                 guard end + 2 < text.count, text[end + 1] != 0x80 else { break }
                 end += 1
-            } else if byte == UInt8(ascii: ":"), end > index, isDigit(text[end - 1]),
+            } else if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."), end > index, isDigit(text[end - 1]),
                       end + 1 < text.count, isDigit(text[end + 1]) {
                 end += 1
             } else {
@@ -239,7 +239,28 @@ struct Tokenizer {
     ) {
         var position = 0
         let value = Self.digits(word, &position)
-        if position + 1 < word.count, word[position] == UInt8(ascii: ":"), Self.isDigit(word[position + 1]) {
+        if position + 1 < word.count, word[position] == UInt8(ascii: "."), Self.isDigit(word[position + 1]) {
+            // "1.5 hours" reads as "1 and half hours", "6.30" as 6:30; other decimals
+            // are not read as numbers at all.
+            let fractionStart = position + 1
+            position += 1
+            let fraction = Self.digits(word, &position)
+            let digits = position - fractionStart
+            if digits == 1, fraction == 5 {
+                for token in [
+                    Token(id: .number, value: value, start: start, end: end),
+                    Token(id: BuiltinWord.and.id, start: start, end: end, flags: BuiltinWord.and.flags),
+                    Token(id: BuiltinWord.half.id, start: start, end: end),
+                ] {
+                    emit(token, isNumberWord: false, state: &state, tokens: &tokens)
+                }
+            } else {
+                let clock = digits == 2 && value <= 24 && fraction < 60
+                emit(Token(id: clock ? .clock : .unknown, value: clock ? value * 60 + fraction : 0, start: start,
+                           end: end, flags: clock ? .temporal : []),
+                     isNumberWord: false, state: &state, tokens: &tokens)
+            }
+        } else if position + 1 < word.count, word[position] == UInt8(ascii: ":"), Self.isDigit(word[position + 1]) {
             position += 1
             let minutes = Self.digits(word, &position)
             let valid = value <= 24 && minutes < 60

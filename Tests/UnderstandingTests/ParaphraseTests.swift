@@ -129,6 +129,7 @@ import Understanding
         Case("go back to my previous chat", "codingbridge.ResumeSessionIntent"),
         Case("where was I", "codingbridge.ResumeSessionIntent"),
         Case("carry on from where we stopped", "codingbridge.ResumeSessionIntent"),
+        Case("open my last chat", "codingbridge.ResumeSessionIntent"),
 
         Case("run the tests command", "codingbridge.RunCommandIntent", ["command": "tests"]),
         Case("execute lint command in the website project", "codingbridge.RunCommandIntent",

@@ -5,6 +5,7 @@ import JiriServer
 import JiriTestSupport
 import LibPQ
 import Logging
+import NIOPosix
 import Storage
 import Testing
 
@@ -60,30 +61,38 @@ enum RulesFixtures {
 /// A migrated database of its own on the shared Postgres (`active_ruleset` is one row per
 /// database, so tests that publish must not share one), dropped afterwards.
 struct RulesScratchDatabase: Sendable {
+    static let connections = 4
+
     let url: String
     let pool: PostgresPool
 
-    static func with<T: Sendable>(_ body: (RulesScratchDatabase) async throws -> T) async throws -> T {
+    static func with(_ body: (RulesScratchDatabase) async throws -> Void) async throws {
+        // libpq blocks a thread per statement in flight, and statements here wait on each
+        // other's locks: a thread per connection, never the process-wide pool.
+        let threads = NIOThreadPool(numberOfThreads: connections + 1)
+        threads.start()
         let shared = try PostgresConfiguration(url: TestEnvironment.databaseURL)
         let name = "jiri_rules_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-        let admin = try await PostgresConnection.connect(configuration: shared, logger: RulesFixtures.logger)
+        let admin = try await PostgresConnection.connect(configuration: shared, threadPool: threads, logger: RulesFixtures.logger)
         try await admin.query("CREATE DATABASE \(unescaped: name)")
         var components = try #require(URLComponents(string: TestEnvironment.databaseURL))
         components.path = "/" + name
         var configuration = shared
         configuration.database = name
-        let pool = PostgresPool(configuration: configuration, maxConnections: 4, logger: RulesFixtures.logger)
+        let pool = PostgresPool(configuration: configuration, maxConnections: connections, threadPool: threads,
+                                logger: RulesFixtures.logger)
         let scratch = RulesScratchDatabase(url: try #require(components.string), pool: pool)
         do {
             _ = try await Migrator(pool: pool, directory: TestEnvironment.repositoryRoot.appendingPathComponent("migrations"),
                                    logger: RulesFixtures.logger).migrate()
-            let result = try await body(scratch)
-            await scratch.drop(admin: admin)
-            return result
+            try await body(scratch)
         } catch {
             await scratch.drop(admin: admin)
+            try? await threads.shutdownGracefully()
             throw error
         }
+        await scratch.drop(admin: admin)
+        try? await threads.shutdownGracefully()
     }
 
     private func drop(admin: PostgresConnection) async {

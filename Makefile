@@ -64,9 +64,11 @@ bench: stack
 	swift build $(SWIFT_BUILD_FLAGS) -c release --product JiriBench
 	$(WITH_ENV) $(JIRI_RELEASE) migrate
 	@mkdir -p .local/bench; \
-	port=$$(for p in $$(shuf -i 20000-60000 -n 50); do (exec 3<>/dev/tcp/127.0.0.1/$$p) 2>/dev/null || { echo $$p; break; }; done); \
-	$(WITH_ENV) JIRI_RATE_LIMIT_PER_MINUTE=0 JIRI_RETRY_WINDOW_SECONDS=1 \
+	port=$$(for p in $$(shuf -i 20000-32000 -n 50); do (exec 3<>/dev/tcp/127.0.0.1/$$p) 2>/dev/null || { echo $$p; break; }; done); \
+	export $$($(STACK) env); app=jiri-bench-$$port; \
+	case "$$DATABASE_URL" in *\?*) sep='&';; *) sep='?';; esac; \
+	DATABASE_URL="$$DATABASE_URL$${sep}application_name=$$app" JIRI_RATE_LIMIT_PER_MINUTE=0 JIRI_RETRY_WINDOW_SECONDS=1 \
 		$(JIRI_RELEASE) serve --host 127.0.0.1 --port $$port 2>.local/bench/server.log & \
 	pid=$$!; trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
 	for _ in $$(seq 1 100); do curl -fsS http://127.0.0.1:$$port/readyz >/dev/null 2>&1 && break; sleep 0.1; done; \
-	$(WITH_ENV) BENCH_URL=http://127.0.0.1:$$port BENCH_SERVER_PID=$$pid Benchmarks/run.sh
+	BENCH_URL=http://127.0.0.1:$$port BENCH_SERVER_PID=$$pid BENCH_PG_APPLICATION=$$app Benchmarks/run.sh

@@ -80,7 +80,7 @@ let package = Package(
 
         // `make bench` micro-benchmarks (timing loops, not tests).
         .executableTarget(name: "JiriBench", dependencies: [
-            "Understanding", "Catalog", "Handoff", "JiriAPI", "Storage", "LibPQ",
+            "Understanding", "Catalog", "Handoff", "JiriAPI", "Storage", "LibPQ", "Conversation", "JiriServer",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Benchmarks/JiriBench"),
 

@@ -8,7 +8,9 @@
 #   DATABASE_URL=... REDIS_URL=... Benchmarks/run.sh
 #
 # The server must run with JIRI_RATE_LIMIT_PER_MINUTE=0 and
-# JIRI_RETRY_WINDOW_SECONDS=1 (see the README's Benchmarks section).
+# JIRI_RETRY_WINDOW_SECONDS=1 (see the README's Benchmarks section). With
+# BENCH_PG_APPLICATION set to the application_name of its Postgres connections,
+# the CPU of the Postgres backends serving it is reported per turn too.
 # Durations: BENCH_SECONDS_32 (20), BENCH_SECONDS_1 (15), BENCH_FLOOR_SECONDS (10).
 set -euo pipefail
 
@@ -42,6 +44,24 @@ machine_ticks() { awk '/^cpu / { idle = $5 + $6; total = 0; for (i = 2; i <= NF;
 peak_rss_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$BENCH_SERVER_PID/status"; }
 # Resets VmHWM to the current RSS, so each scenario reports its own peak.
 reset_peak_rss() { echo 5 >"/proc/$BENCH_SERVER_PID/clear_refs" 2>/dev/null || log "cannot reset VmHWM; peak RSS is since start"; }
+# CPU seconds x CLK_TCK of the Postgres backends serving the bench server (local
+# Postgres only; 0 when unknown). Their pids are read once, after the warm-up.
+PG_BACKENDS=""
+pg_backend_ticks() {
+    local total=0 pid
+    for pid in $PG_BACKENDS; do
+        [ -r "/proc/$pid/stat" ] && total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+    done
+    echo "$total"
+}
+# Redis's own CPU seconds (INFO cpu), the whole server: other clients count too.
+redis_cpu_seconds() {
+    redis-cli -u "$REDIS_URL" INFO cpu | tr -d '\r' | awk -F: '/^used_cpu_(sys|user):/ { s += $2 } END { printf "%.3f", s }'
+}
+# The server's WAL position; WAL bytes between two positions count every writer
+# on the server, the bench's own turns being by far the most.
+wal_lsn() { psql "$DATABASE_URL" -qtAX -c "SELECT pg_current_wal_lsn()"; }
+wal_bytes() { psql "$DATABASE_URL" -qtAX -c "SELECT pg_wal_lsn_diff('$2', '$1')::bigint"; }
 committed_turns() {
     psql "$DATABASE_URL" -qtAX -c "SELECT coalesce(sum(turn_count), 0) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"
 }
@@ -52,30 +72,43 @@ committed_turns() {
 run_turns() {
     local name="$1" connections="$2" seconds="$3" threads=1
     [ "$connections" -ge 8 ] && threads=2
-    local before_turns cpu_before machine_before load
+    local before_turns cpu_before machine_before load pg_before redis_before
     load="$(cut -d' ' -f1 /proc/loadavg)"
     before_turns="$(committed_turns)"
     reset_peak_rss
     cpu_before="$(server_cpu_ticks)"
     machine_before="$(machine_ticks)"
+    pg_before="$(pg_backend_ticks)"
+    redis_before="$(redis_cpu_seconds)"
+    local wal_before
+    wal_before="$(wal_lsn)"
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s --latency \
         -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- "$threads" "$SESSIONS" >"$WORK/wrk-$name.txt"
-    local cpu_after machine_after rss_kb after_turns
+    local cpu_after machine_after rss_kb after_turns pg_after redis_after
     cpu_after="$(server_cpu_ticks)"
     machine_after="$(machine_ticks)"
+    pg_after="$(pg_backend_ticks)"
+    redis_after="$(redis_cpu_seconds)"
+    local wal
+    wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
     rss_kb="$(peak_rss_kb)"
     after_turns="$(committed_turns)"
     local wrk_json
     wrk_json="$(sed -n 's/^BENCH_WRK //p' "$WORK/wrk-$name.txt")"
     [ -n "$wrk_json" ] || { cat "$WORK/wrk-$name.txt" >&2; log "wrk printed no result"; exit 1; }
-    local requests cpu_us busy
+    local requests cpu_us busy pg_us redis_us
     requests="$(field "$wrk_json" requests)"
-    cpu_us="$(calc "($cpu_after - $cpu_before) * 1e6 / $CLK_TCK / ($requests > 0 ? $requests : 1)")"
+    [ "$requests" -gt 0 ] || requests=1
+    cpu_us="$(calc "($cpu_after - $cpu_before) * 1e6 / $CLK_TCK / $requests")"
+    pg_us="$(calc "($pg_after - $pg_before) * 1e6 / $CLK_TCK / $requests")"
+    redis_us="$(calc "($redis_after - $redis_before) * 1e6 / $requests")"
     busy="$(awk -v a="$machine_before" -v b="$machine_after" 'BEGIN { split(a, x, " "); split(b, y, " ");
         total = y[1] - x[1]; printf "%.0f", total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0 }')"
-    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \
-        "$connections" "$threads" "$SESSIONS" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$busy" \
-        "$((after_turns - before_turns))" "$load"
+    [ -n "$PG_BACKENDS" ] || pg_us=null
+    local committed=$((after_turns - before_turns))
+    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \
+        "$connections" "$threads" "$SESSIONS" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
+        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$load"
 }
 
 # --- the floor ------------------------------------------------------------------
@@ -90,13 +123,19 @@ run_pgbench() {
     psql "$DATABASE_URL" -qtAX -c "CREATE DATABASE $db" >/dev/null
     trap "psql '$DATABASE_URL' -qtAX -c 'DROP DATABASE IF EXISTS $db' >/dev/null 2>&1 || true" RETURN
     psql "$url" -qtAX -f Benchmarks/floor/schema.sql >/dev/null
+    local wal_before
+    wal_before="$(wal_lsn)"
     pgbench -n -M prepared -c 16 -j 2 -T "$FLOOR_SECONDS" -f Benchmarks/floor/two-row-insert.sql "$url" \
         >"$WORK/pgbench.txt" 2>&1
+    local wal transactions
+    wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
+    transactions="$(sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' "$WORK/pgbench.txt")"
     local tps latency
     tps="$(sed -nE 's/^tps = ([0-9.]+) .*/\1/p' "$WORK/pgbench.txt" | head -1)"
     latency="$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$WORK/pgbench.txt")"
     [ -n "$tps" ] || { cat "$WORK/pgbench.txt" >&2; log "pgbench printed no tps"; exit 1; }
-    printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s}' "$FLOOR_SECONDS" "$tps" "${latency:-null}"
+    printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s, "wal_bytes_per_transaction": %s}' \
+        "$FLOOR_SECONDS" "$tps" "${latency:-null}" "$(calc "$wal / (${transactions:-0} > 0 ? ${transactions:-0} : 1)" %.0f)"
 }
 
 # redis-benchmark GET and SET at 32 clients, no pipelining: prints both rates.
@@ -138,6 +177,9 @@ REDIS="$(run_redis_benchmark)"
 
 log "warm-up: 32 connections, 4s (every session exists afterwards)"
 wrk -t2 -c32 -d4s -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- 2 "$SESSIONS" >"$WORK/wrk-warmup.txt"
+if [ -n "${BENCH_PG_APPLICATION:-}" ]; then
+    PG_BACKENDS="$(psql "$DATABASE_URL" -qtAX -c "SELECT pid FROM pg_stat_activity WHERE application_name = '$BENCH_PG_APPLICATION'" | tr '\n' ' ')"
+fi
 log "POST /turn: 32 connections, ${SECONDS_32}s"
 TURN_32="$(run_turns c32 32 "$SECONDS_32")"
 log "POST /turn: 1 connection, ${SECONDS_1}s"
@@ -153,11 +195,12 @@ pg_tps="$(field "$PGBENCH" tps)"
 summary_line() {
     local label="$1" json="$2" wrk
     wrk="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$json")"
-    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  non-2xx %d  socket errors %d  peak RSS %5.1f MB  server CPU %4.0f µs/turn  %.2fx pgbench\n' \
+    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  non-2xx %d  socket errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
         "$label" "$(field "$wrk" turns_per_second)" "$(field "$wrk" p50_ms)" "$(field "$wrk" p90_ms)" \
         "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" "$(field "$wrk" non2xx)" \
         "$(calc "$(field "$wrk" connect_errors) + $(field "$wrk" read_errors) + $(field "$wrk" write_errors) + $(field "$wrk" timeouts)" %d)" \
         "$(field "$json" peak_rss_mb)" "$(field "$json" server_cpu_us_per_turn)" \
+        "$(sed -E 's/.*"postgres_backend_cpu_us_per_turn": ([^,]+),.*/\1/' <<<"$json")" "$(field "$json" redis_cpu_us_per_turn)" \
         "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)"
 }
 wrk32="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$TURN_32")"
@@ -178,10 +221,12 @@ decide_ns="$(micro "decide, shipped rules time")"
     echo "== make bench $STAMP ($(nproc) cores, load average before: $(field "$TURN_32" load_average_before))"
     summary_line "turn c=32" "$TURN_32"
     summary_line "turn c=1" "$TURN_1"
-    printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients)\n' "floor pgbench" "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)"
+    printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients), WAL %s B/transaction\n' "floor pgbench" \
+        "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)" "$(field "$PGBENCH" wal_bytes_per_transaction)"
     printf '%-14s GET %.0f/s  SET %.0f/s (32 clients, no pipelining)\n' "floor redis" "$(field "$REDIS" get_per_second)" "$(field "$REDIS" set_per_second)"
-    printf '%-14s committed %d of %s turns at c=32, %d of %s at c=1 (each 2xx turn is one durable commit)\n' "durability" \
-        "$(field "$TURN_32" committed_turns)" "$(field "$wrk32" requests)" "$(field "$TURN_1" committed_turns)" "$(field "$wrk1" requests)"
+    printf '%-14s committed %d of %s turns at c=32, %d of %s at c=1 (each 2xx turn is one durable commit), WAL %s B/turn\n' "durability" \
+        "$(field "$TURN_32" committed_turns)" "$(field "$wrk32" requests)" "$(field "$TURN_1" committed_turns)" "$(field "$wrk1" requests)" \
+        "$(field "$TURN_32" wal_bytes_per_turn)"
     printf '%-14s Redis %s B per live session, Postgres %s B per turn row (%s B of it the handoff trace)\n' "footprint" \
         "$(field "$FOOTPRINT" redis_bytes_per_live_session)" "$(field "$FOOTPRINT" postgres_turn_row_bytes)" "$(field "$FOOTPRINT" postgres_trace_bytes_per_turn)"
     printf '%-14s matcher %.0f utterances/s, decision %.0f ns (details above and in the JSON)\n' "micro" "$matcher_rate" "$decide_ns"

@@ -6,43 +6,17 @@
 -- Sessions are dealt round robin (thread i of t takes i, i+t, i+2t, ...), so the
 -- turns in flight at one moment belong to different sessions, as with real
 -- users: none waits for another's session lease. The utterance list has a prime
--- length, so every session walks through the whole mix and sees the same text
+-- length (31), so every session walks through the whole mix and sees the same text
 -- again only after sessions x #utterances turns (the server's keyless-retry
--- window must be shorter than that; run.sh sets it to 1 s).
+-- window must be shorter than that: `make bench` serves with
+-- JIRI_RETRY_WINDOW_SECONDS=1).
 
-local utterances = {
-  "Add a happy mood in MoodBoard",            -- seed intent, completes
-  "show me my calendar",                      -- handoff trigger
-  "Capture coding idea",                      -- asks "What's your idea?"
-  "tell me a joke",                           -- small talk
-  "Log my mood as happy",
-  "Chat with CodingBridge",                   -- foreground intent, hands off
-  "What's my current mood",
-  "book a ride to the airport",               -- handoff trigger
-  "goodbye",                                  -- ends the conversation
-  "Save idea to CodingBridge",                -- asks a question
-  "what time is it in Tokyo",
-  "Analyze my moods",
-  "I want to see the photos from yesterday",  -- handoff trigger
-  "Add a mood in MoodBoard",                  -- asks "How are you feeling?"
-  "how are you",
-  "Check git status in CodingBridge",
-  "Add a happy mood in MoodBoard",
-  "buy more printer ink",                     -- handoff trigger
-  "thank you",
-  "Capture coding idea",
-  "ok bye.",
-  "Search CodingBridge for websocket reconnect",
-  "show me my calendar",
-  "Log my mood as happy",
-  "tell me a joke",
-  "Resume last CodingBridge chat",
-  "hello",
-  "Save idea to CodingBridge",
-  "thanks, bye",
-  "Add a happy mood in MoodBoard",
-  "show me my calendar",
-}
+-- The mix lives in utterances.txt beside this script (JiriBench reads it too);
+-- wrk runs from the package root.
+local utterances = {}
+for line in io.lines(os.getenv("BENCH_UTTERANCES") or "Benchmarks/wrk/utterances.txt") do
+  if line ~= "" and line:sub(1, 1) ~= "#" then table.insert(utterances, line) end
+end
 
 local headers = { ["Content-Type"] = "application/json" }
 local created = 0

@@ -8,6 +8,15 @@ struct BenchPaths {
     var catalogDirectory: URL { root.appendingPathComponent("deploy/config/apps") }
     var rulesFile: URL { root.appendingPathComponent("deploy/config/handoff-rules.yaml") }
     var devSet: URL { root.appendingPathComponent("../shared/eval/dev.jsonl").standardizedFileURL }
+    var turnMixFile: URL { root.appendingPathComponent("Benchmarks/wrk/utterances.txt") }
+
+    /// The utterances of `make bench`'s turn mix (the file wrk's script reads).
+    func turnMix() throws -> [String] {
+        try String(contentsOf: turnMixFile, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+            .filter { !$0.hasPrefix("#") }
+            .map(String.init)
+    }
 
     /// The `user_text` of every line of the dev set.
     func devUtterances() throws -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// The figures of one JiriBench run: printed one per line as they are measured,
 /// and written as JSON for the `make bench` summary.
-final class Report {
-    struct Figure: Encodable {
+final class Report: Sendable {
+    struct Figure: Encodable, Sendable {
         var suite: String
         var name: String
         var value: Double
@@ -11,10 +12,10 @@ final class Report {
         var note: String?
     }
 
-    private(set) var figures: [Figure] = []
+    private let figures = Mutex<[Figure]>([])
 
     func record(_ suite: String, _ name: String, _ value: Double, _ unit: String, note: String? = nil) {
-        figures.append(Figure(suite: suite, name: name, value: value, unit: unit, note: note))
+        figures.withLock { $0.append(Figure(suite: suite, name: name, value: value, unit: unit, note: note)) }
         let shown = value >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
         let suffix = note.map { "  (\($0))" } ?? ""
         // Unbuffered, so the figures show as they come when piped through tee.
@@ -31,6 +32,6 @@ final class Report {
     func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(figures).write(to: URL(fileURLWithPath: path))
+        try encoder.encode(figures.withLock { $0 }).write(to: URL(fileURLWithPath: path))
     }
 }

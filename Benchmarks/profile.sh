@@ -26,6 +26,8 @@ eval "export $(deploy/local/stack.sh env | tr '\n' ' ')"
 OUT="$ROOT/.local/bench/profile-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT"
 demangle() { swift demangle --simplified; }
+# The reports end in `head`: a closed pipe upstream is expected, not a failure.
+report() { set +o pipefail; "$@"; set -o pipefail; }
 
 # Below the ephemeral range (32768-60999 on Linux), so no outgoing connection holds it.
 free_port() {
@@ -53,6 +55,11 @@ profile_perf() {
     perf record -a -g -e cpu-clock -F 999 -o "$OUT/perf.data" -- sleep "$seconds" 2>/dev/null
     wait "$wrk_pid"
     echo "== wrk"; sed -n 's/^BENCH_WRK //p' "$OUT/wrk.txt"
+    report perf_reports "$pid" "$seconds"
+}
+
+perf_reports() {
+    local pid="$1" seconds="$2"
     echo "== CPU samples by process (whole machine, ${seconds}s)"
     perf report -i "$OUT/perf.data" --no-children --sort comm --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' | head -12
     echo "== jiri: by library"
@@ -92,18 +99,26 @@ profile_callgrind() {
     total_large=$(sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' "$OUT/valgrind.$turns.log" | tr -d ,)
     local per_turn=$(((total_large - total_small) / extra))
     echo "== instructions per turn (TurnService.handle, no HTTP): $per_turn"
-    # Per-turn Ir of a function: its cost in the long run minus the short run, per extra turn.
-    per_turn_costs() {
-        awk -v extra="$extra" -v total="$per_turn" 'NR == FNR { small[substr($0, index($0, " ") + 1)] = $1; next }
-            { fn = substr($0, index($0, " ") + 1); d = ($1 - small[fn]) / extra;
-              if (d > total / 200) printf "%10.0f %5.1f%%  %s\n", d, 100 * d / total, fn }' "$1" "$2" | sort -rn
-    }
+    report callgrind_reports "$small" "$turns" "$per_turn"
+}
+
+# Per-turn Ir of each function: its cost in the long run minus the short run, per
+# extra turn, with its share of a turn; only functions above 0.5 % of a turn.
+per_turn_costs() {
+    local short="$1" long="$2" extra="$3" per_turn="$4"
+    awk -v extra="$extra" -v total="$per_turn" 'NR == FNR { small[substr($0, index($0, " ") + 1)] = $1; next }
+        { fn = substr($0, index($0, " ") + 1); d = ($1 - small[fn]) / extra;
+          if (d > total / 200) printf "%10.0f %5.1f%%  %s\n", d, 100 * d / total, fn }' "$short" "$long" | sort -rn
+}
+
+callgrind_reports() {
+    local small="$1" turns="$2" per_turn="$3" extra=$(($2 - $1))
     echo "== synchronous hot spots, inclusive Ir per turn (share of the turn)"
-    per_turn_costs "$OUT/ir.yes.$small" "$OUT/ir.yes.$turns" | demangle |
+    per_turn_costs "$OUT/ir.yes.$small" "$OUT/ir.yes.$turns" "$extra" "$per_turn" | demangle |
         grep -E 'JSONEncoder.encode<A>\(_:\)$|JSONDecoder.decode<A>\(_:from:\)$|\.encode\(to:\)$|\.init\(from:\)$|TurnService\.(hex|hash|fingerprint)|String.init\(format|IntentMatcher.match|HandoffEngine.explain|SHA256|LibPQHandle.execute|HiredisContext.pipeline|MatchContext|Calendar' |
         grep -v 'protocol witness\|dispatch thunk\|Array<A>\|KeyedEncodingContainer\|Optional<A>\|Dictionary<' | head -30
     echo "== self Ir per turn"
-    per_turn_costs "$OUT/ir.no.$small" "$OUT/ir.no.$turns" | demangle | head -25
+    per_turn_costs "$OUT/ir.no.$small" "$OUT/ir.no.$turns" "$extra" "$per_turn" | demangle | head -25
     echo "callgrind data: $OUT/callgrind.$turns"
 }
 

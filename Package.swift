@@ -105,6 +105,6 @@ let package = Package(
             "JiriAPI", "JiriServer", "JiriTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "DeployTests", dependencies: ["Storage", "JiriTestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "DeployTests", dependencies: ["Storage", "JiriTestSupport", "JiriServer", "Conversation", .product(name: "Yams", package: "Yams")]),
     ]
 )

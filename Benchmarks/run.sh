@@ -89,9 +89,11 @@ run_turns() {
     machine_after="$(machine_ticks)"
     pg_after="$(pg_backend_ticks)"
     redis_after="$(redis_cpu_seconds)"
+    rss_kb="$(peak_rss_kb)"
+    # Turns wrk abandoned in flight still commit: let them land before counting.
+    sleep 1
     local wal
     wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
-    rss_kb="$(peak_rss_kb)"
     after_turns="$(committed_turns)"
     local wrk_json
     wrk_json="$(sed -n 's/^BENCH_WRK //p' "$WORK/wrk-$name.txt")"

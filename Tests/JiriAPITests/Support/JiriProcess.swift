@@ -36,6 +36,35 @@ final class JiriProcess: @unchecked Sendable {
         return URL(fileURLWithPath: path)
     }
 
+    /// Runs a one-shot `jiri` command (`migrate`, `rules publish`, ...) to its end
+    /// and returns its exit status and everything it printed.
+    static func run(_ arguments: [String], environment overrides: [String: String] = [:],
+                    timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-run-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.environment = ServerEnvironment.variables(overrides: overrides)
+        process.currentDirectoryURL = TestEnvironment.repositoryRoot
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try? handle.close()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                throw JiriProcessError("jiri \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
     /// Starts `jiri serve` and waits until `/readyz` answers 200.
     static func start(environment overrides: [String: String] = [:]) async throws -> JiriProcess {
         var lastError: (any Error)?

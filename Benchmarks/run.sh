@@ -11,7 +11,9 @@
 # JIRI_RETRY_WINDOW_SECONDS=1 (see the README's Benchmarks section). With
 # BENCH_PG_APPLICATION set to the application_name of its Postgres connections,
 # the CPU of the Postgres backends serving it is reported per turn too.
-# Durations: BENCH_SECONDS_32 (20), BENCH_SECONDS_1 (15), BENCH_FLOOR_SECONDS (10).
+# Durations: BENCH_SECONDS_32 (20), BENCH_SECONDS_1 (15), BENCH_FLOOR_SECONDS (10),
+# BENCH_SECONDS_GROWTH (10: 32 connections over 10,000 sessions, after a warm-up
+# long enough to give every one of them a turn at the rate measured at c=32).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,7 +24,9 @@ cd "$ROOT"
 SECONDS_32="${BENCH_SECONDS_32:-20}"
 SECONDS_1="${BENCH_SECONDS_1:-15}"
 FLOOR_SECONDS="${BENCH_FLOOR_SECONDS:-10}"
+GROWTH_SECONDS="${BENCH_SECONDS_GROWTH:-10}"
 SESSIONS=1000
+GROWTH_SESSIONS=10000
 JIRIBENCH="${JIRIBENCH:-$ROOT/.build/release/JiriBench}"
 OUT="$ROOT/.local/bench"
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
@@ -36,6 +40,9 @@ log() { echo "bench: $*" >&2; }
 calc() { awk "BEGIN { printf \"${2:-%.1f}\", $1 }"; }
 # The value of a numeric key in a one-line JSON object.
 field() { sed -E "s/.*\"$2\": ([-0-9.e+]+).*/\1/" <<<"$1"; }
+# The wrk object inside a scenario's JSON, and its errors (non-2xx and socket).
+wrk_of() { sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$1"; }
+errors_of() { calc "$(field "$1" non2xx) + $(field "$1" connect_errors) + $(field "$1" read_errors) + $(field "$1" write_errors) + $(field "$1" timeouts)" %d; }
 
 # --- the server process --------------------------------------------------------
 
@@ -68,9 +75,12 @@ committed_turns() {
 
 # --- wrk scenarios --------------------------------------------------------------
 
-# run_turns <name> <connections> <seconds>: prints the scenario's JSON object.
+live_sessions() { psql "$DATABASE_URL" -qtAX -c "SELECT count(*) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"; }
+
+# run_turns <name> <connections> <seconds> [sessions] [start]: prints the scenario's
+# JSON object; `start` is turn.lua's (each thread skips that many turns).
 run_turns() {
-    local name="$1" connections="$2" seconds="$3" threads=1
+    local name="$1" connections="$2" seconds="$3" sessions="${4:-$SESSIONS}" start="${5:-0}" threads=1
     [ "$connections" -ge 8 ] && threads=2
     local before_turns cpu_before machine_before load pg_before redis_before
     load="$(cut -d' ' -f1 /proc/loadavg)"
@@ -83,7 +93,7 @@ run_turns() {
     local wal_before
     wal_before="$(wal_lsn)"
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s --latency \
-        -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- "$threads" "$SESSIONS" >"$WORK/wrk-$name.txt"
+        -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- "$threads" "$sessions" "$start" >"$WORK/wrk-$name.txt"
     local cpu_after machine_after rss_kb after_turns pg_after redis_after
     cpu_after="$(server_cpu_ticks)"
     machine_after="$(machine_ticks)"
@@ -109,7 +119,7 @@ run_turns() {
     [ -n "$PG_BACKENDS" ] || pg_us=null
     local committed=$((after_turns - before_turns))
     printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \
-        "$connections" "$threads" "$SESSIONS" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
+        "$connections" "$threads" "$sessions" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
         "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$load"
 }
 
@@ -186,6 +196,15 @@ log "POST /turn: 32 connections, ${SECONDS_32}s"
 TURN_32="$(run_turns c32 32 "$SECONDS_32")"
 log "POST /turn: 1 connection, ${SECONDS_1}s"
 TURN_1="$(run_turns c1 1 "$SECONDS_1")"
+growth_warmup="$(calc "$GROWTH_SESSIONS / $(field "$(wrk_of "$TURN_32")" turns_per_second) + 2" %.0f)"
+[ "$growth_warmup" -le 60 ] || growth_warmup=60
+log "warm-up: 32 connections over $GROWTH_SESSIONS sessions, ${growth_warmup}s (a turn for each)"
+wrk -t2 -c32 -d"${growth_warmup}s" -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- 2 "$GROWTH_SESSIONS" >"$WORK/wrk-warmup-growth.txt"
+warmup_requests="$(sed -nE 's/^ *([0-9]+) requests in .*/\1/p' "$WORK/wrk-warmup-growth.txt")"
+log "POST /turn: 32 connections over $GROWTH_SESSIONS sessions, ${GROWTH_SECONDS}s"
+sessions_before="$(live_sessions)"
+TURN_GROWTH="$(run_turns c32-10k 32 "$GROWTH_SECONDS" "$GROWTH_SESSIONS" "$((warmup_requests / 2))")"
+NEW_SESSIONS=$(($(live_sessions) - sessions_before))
 FOOTPRINT="$(run_footprint)"
 
 log "JiriBench micro-benchmarks"
@@ -196,20 +215,19 @@ log "JiriBench micro-benchmarks"
 pg_tps="$(field "$PGBENCH" tps)"
 summary_line() {
     local label="$1" json="$2" wrk
-    wrk="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$json")"
-    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  non-2xx %d  socket errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
+    wrk="$(wrk_of "$json")"
+    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
         "$label" "$(field "$wrk" turns_per_second)" "$(field "$wrk" p50_ms)" "$(field "$wrk" p90_ms)" \
-        "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" "$(field "$wrk" non2xx)" \
-        "$(calc "$(field "$wrk" connect_errors) + $(field "$wrk" read_errors) + $(field "$wrk" write_errors) + $(field "$wrk" timeouts)" %d)" \
+        "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" "$(errors_of "$wrk")" \
         "$(field "$json" peak_rss_mb)" "$(field "$json" server_cpu_us_per_turn)" \
         "$(sed -E 's/.*"postgres_backend_cpu_us_per_turn": ([^,]+),.*/\1/' <<<"$json")" "$(field "$json" redis_cpu_us_per_turn)" \
         "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)"
 }
-wrk32="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$TURN_32")"
-wrk1="$(sed -E 's/.*"wrk": (\{[^}]*\}).*/\1/' <<<"$TURN_1")"
+wrk32="$(wrk_of "$TURN_32")"
+wrk1="$(wrk_of "$TURN_1")"
 ratio="$(calc "$(field "$wrk32" turns_per_second) / $pg_tps" %.3f)"
-errors32="$(calc "$(field "$wrk32" non2xx) + $(field "$wrk32" connect_errors) + $(field "$wrk32" read_errors) + $(field "$wrk32" write_errors) + $(field "$wrk32" timeouts) + $(field "$wrk1" non2xx) + $(field "$wrk1" timeouts)" %d)"
-peak="$(awk -v a="$(field "$TURN_32" peak_rss_mb)" -v b="$(field "$TURN_1" peak_rss_mb)" 'BEGIN { print (a > b ? a : b) }')"
+errors_total="$(($(errors_of "$wrk32") + $(errors_of "$wrk1") + $(errors_of "$(wrk_of "$TURN_GROWTH")")))"
+peak="$(printf '%s\n' "$(field "$TURN_32" peak_rss_mb)" "$(field "$TURN_1" peak_rss_mb)" "$(field "$TURN_GROWTH" peak_rss_mb)" | sort -g | tail -1)"
 verdict() { awk "BEGIN { exit !($1) }" && echo met || echo "NOT met"; }
 # A figure of JiriBench's JSON by name (its objects list "name" before "value").
 micro() { awk -v n="$1" '
@@ -223,6 +241,8 @@ decide_ns="$(micro "decide, shipped rules time")"
     echo "== make bench $STAMP ($(nproc) cores, load average before: $(field "$TURN_32" load_average_before))"
     summary_line "turn c=32" "$TURN_32"
     summary_line "turn c=1" "$TURN_1"
+    summary_line "c=32 10k sess" "$TURN_GROWTH"
+    printf '%-14s %d of the 10,000 sessions were new during the 10k-session run (their first turn also reads Postgres)\n' "" "$NEW_SESSIONS"
     printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients), WAL %s B/transaction\n' "floor pgbench" \
         "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)" "$(field "$PGBENCH" wal_bytes_per_transaction)"
     printf '%-14s GET %.0f/s  SET %.0f/s (32 clients, no pipelining)\n' "floor redis" "$(field "$REDIS" get_per_second)" "$(field "$REDIS" set_per_second)"
@@ -237,12 +257,12 @@ decide_ns="$(micro "decide, shipped rules time")"
     echo "  p99 <= 5 ms at 32 connections: $(field "$wrk32" p99_ms) ms, $(verdict "$(field "$wrk32" p99_ms) <= 5")"
     echo "  p50 <= 0.6 ms at 1 connection: $(field "$wrk1" p50_ms) ms, $(verdict "$(field "$wrk1" p50_ms) <= 0.6")"
     echo "  peak RSS <= 50 MB: $peak MB, $(verdict "$peak <= 50")"
-    echo "  zero errors: $errors32, $(verdict "$errors32 == 0")"
+    echo "  zero errors (all scenarios): $errors_total, $(verdict "$errors_total == 0")"
     echo "  matcher >= 500k utterances/s: $(calc "$matcher_rate" %.0f), $(verdict "$matcher_rate >= 500000")"
     echo "  decision <= 2 us: $(calc "$decide_ns / 1000" %.2f) us, $(verdict "$decide_ns <= 2000")"
     echo "results: $RESULT"
 } | tee "$WORK/summary.txt"
 
-printf '{\n"timestamp": "%s",\n"commit": "%s",\n"cores": %d,\n"server": {"retry_window_seconds": 1, "rate_limit_per_minute": 0},\n"turn_c32": %s,\n"turn_c1": %s,\n"pgbench": %s,\n"redis": %s,\n"turns_per_pgbench_tps_c32": %s,\n"footprint": %s,\n"micro": %s\n}\n' \
+printf '{\n"timestamp": "%s",\n"commit": "%s",\n"cores": %d,\n"server": {"retry_window_seconds": 1, "rate_limit_per_minute": 0},\n"turn_c32": %s,\n"turn_c1": %s,\n"turn_c32_10k_sessions": %s,\n"new_sessions_in_10k_run": %d,\n"pgbench": %s,\n"redis": %s,\n"turns_per_pgbench_tps_c32": %s,\n"footprint": %s,\n"micro": %s\n}\n' \
     "$STAMP" "$(git rev-parse HEAD 2>/dev/null || echo unknown)" "$(nproc)" \
-    "$TURN_32" "$TURN_1" "$PGBENCH" "$REDIS" "$ratio" "$FOOTPRINT" "$(cat "$WORK/jiribench.json")" >"$RESULT"
+    "$TURN_32" "$TURN_1" "$TURN_GROWTH" "$NEW_SESSIONS" "$PGBENCH" "$REDIS" "$ratio" "$FOOTPRINT" "$(cat "$WORK/jiribench.json")" >"$RESULT"

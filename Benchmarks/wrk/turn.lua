@@ -1,7 +1,7 @@
 -- wrk script for `make bench`: POST /turn with the original iOS body from
 -- 1,000 sessions (`bench-<n>`), with a realistic mix of utterances.
 --
---   wrk -t<threads> -c<connections> -d<seconds> --latency -s turn.lua <url> -- <threads> [sessions]
+--   wrk -t<threads> -c<connections> -d<seconds> --latency -s turn.lua <url> -- <threads> [sessions] [start]
 --
 -- Sessions are dealt round robin (thread i of t takes i, i+t, i+2t, ...), so the
 -- turns in flight at one moment belong to different sessions, as with real
@@ -9,7 +9,8 @@
 -- length (31), so every session walks through the whole mix and sees the same text
 -- again only after sessions x #utterances turns (the server's keyless-retry
 -- window must be shorter than that: `make bench` serves with
--- JIRI_RETRY_WINDOW_SECONDS=1).
+-- JIRI_RETRY_WINDOW_SECONDS=1). `start` skips each thread's first turns: a run
+-- after a warm-up of n requests continues with the sessions after it (start = n / threads).
 
 -- The mix lives in utterances.txt beside this script (JiriBench reads it too);
 -- wrk runs from the package root.
@@ -32,7 +33,7 @@ end
 function init(args)
   threads = tonumber(args[1] or "1")
   sessions = tonumber(args[2] or "1000")
-  counter = 0
+  counter = tonumber(args[3] or "0")
 end
 
 function request()

@@ -115,7 +115,7 @@ run_turns() {
     pg_us="$(calc "($pg_after - $pg_before) * 1e6 / $CLK_TCK / $requests")"
     redis_us="$(calc "($redis_after - $redis_before) * 1e6 / $requests")"
     busy="$(awk -v a="$machine_before" -v b="$machine_after" 'BEGIN { split(a, x, " "); split(b, y, " ");
-        total = y[1] - x[1]; printf "%.0f", total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0 }')"
+        total = y[1] - x[1]; printf "%.0f", (total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0) }')"
     [ -n "$PG_BACKENDS" ] || pg_us=null
     local committed=$((after_turns - before_turns))
     printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \

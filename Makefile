@@ -71,4 +71,5 @@ bench: stack
 		$(JIRI_RELEASE) serve --host 127.0.0.1 --port $$port 2>.local/bench/server.log & \
 	pid=$$!; trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true' EXIT; \
 	for _ in $$(seq 1 100); do curl -fsS http://127.0.0.1:$$port/readyz >/dev/null 2>&1 && break; sleep 0.1; done; \
-	BENCH_URL=http://127.0.0.1:$$port BENCH_SERVER_PID=$$pid BENCH_PG_APPLICATION=$$app Benchmarks/run.sh
+	BENCH_URL=http://127.0.0.1:$$port BENCH_SERVER_PID=$$pid BENCH_PG_APPLICATION=$$app BENCH_SERVER_LOG=.local/bench/server.log \
+		Benchmarks/run.sh

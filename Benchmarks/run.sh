@@ -10,7 +10,9 @@
 # The server must run with JIRI_RATE_LIMIT_PER_MINUTE=0 and
 # JIRI_RETRY_WINDOW_SECONDS=1 (see the README's Benchmarks section). With
 # BENCH_PG_APPLICATION set to the application_name of its Postgres connections,
-# the CPU of the Postgres backends serving it is reported per turn too.
+# the CPU of the Postgres backends serving it is reported per turn too; with
+# BENCH_SERVER_LOG naming its stderr, the server's own latency percentiles (the
+# access log's ms, from the router on) are reported beside wrk's.
 # Durations: BENCH_SECONDS_32 (20), BENCH_SECONDS_1 (15), BENCH_FLOOR_SECONDS (10),
 # BENCH_SECONDS_GROWTH (10: 32 connections over 10,000 sessions, after a warm-up
 # long enough to give every one of them a turn at the rate measured at c=32).
@@ -75,6 +77,16 @@ committed_turns() {
 
 # --- wrk scenarios --------------------------------------------------------------
 
+# Server-side p50 and p99 (ms) of the POST /turn lines of the access log after line $1.
+server_latency() {
+    [ -n "${BENCH_SERVER_LOG:-}" ] && [ -r "$BENCH_SERVER_LOG" ] || { echo "null null"; return; }
+    tail -n +"$(($1 + 1))" "$BENCH_SERVER_LOG" | grep -F 'POST /turn ' |
+        sed -nE 's/.* ms=([0-9.]+) .*/\1/p' | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) { print "null null"; exit }
+             p50 = int(0.5 * NR + 0.999); p99 = int(0.99 * NR + 0.999); print v[p50], v[p99] }'
+}
+log_lines() { [ -n "${BENCH_SERVER_LOG:-}" ] && [ -r "$BENCH_SERVER_LOG" ] && wc -l <"$BENCH_SERVER_LOG" || echo 0; }
+
 live_sessions() { psql "$DATABASE_URL" -qtAX -c "SELECT count(*) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"; }
 
 # run_turns <name> <connections> <seconds> [sessions] [start]: prints the scenario's
@@ -90,8 +102,9 @@ run_turns() {
     machine_before="$(machine_ticks)"
     pg_before="$(pg_backend_ticks)"
     redis_before="$(redis_cpu_seconds)"
-    local wal_before
+    local wal_before log_before
     wal_before="$(wal_lsn)"
+    log_before="$(log_lines)"
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s --latency \
         -s Benchmarks/wrk/turn.lua "$BENCH_URL" -- "$threads" "$sessions" "$start" >"$WORK/wrk-$name.txt"
     local cpu_after machine_after rss_kb after_turns pg_after redis_after
@@ -105,6 +118,8 @@ run_turns() {
     local wal
     wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
     after_turns="$(committed_turns)"
+    local server_p50 server_p99
+    read -r server_p50 server_p99 < <(server_latency "$log_before")
     local wrk_json
     wrk_json="$(sed -n 's/^BENCH_WRK //p' "$WORK/wrk-$name.txt")"
     [ -n "$wrk_json" ] || { cat "$WORK/wrk-$name.txt" >&2; log "wrk printed no result"; exit 1; }
@@ -118,9 +133,9 @@ run_turns() {
         total = y[1] - x[1]; printf "%.0f", (total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0) }')"
     [ -n "$PG_BACKENDS" ] || pg_us=null
     local committed=$((after_turns - before_turns))
-    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s}' \
+    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s, "server_p50_ms": %s, "server_p99_ms": %s}' \
         "$connections" "$threads" "$sessions" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
-        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$load"
+        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$load" "$server_p50" "$server_p99"
 }
 
 # --- the floor ------------------------------------------------------------------
@@ -216,9 +231,11 @@ pg_tps="$(field "$PGBENCH" tps)"
 summary_line() {
     local label="$1" json="$2" wrk
     wrk="$(wrk_of "$json")"
-    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
+    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  (server p50 %s, p99 %s ms)  errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
         "$label" "$(field "$wrk" turns_per_second)" "$(field "$wrk" p50_ms)" "$(field "$wrk" p90_ms)" \
-        "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" "$(errors_of "$wrk")" \
+        "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" \
+        "$(sed -E 's/.*"server_p50_ms": ([^,]+),.*/\1/' <<<"$json")" "$(sed -E 's/.*"server_p99_ms": ([^}]+)}.*/\1/' <<<"$json")" \
+        "$(errors_of "$wrk")" \
         "$(field "$json" peak_rss_mb)" "$(field "$json" server_cpu_us_per_turn)" \
         "$(sed -E 's/.*"postgres_backend_cpu_us_per_turn": ([^,]+),.*/\1/' <<<"$json")" "$(field "$json" redis_cpu_us_per_turn)" \
         "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)"

@@ -7,8 +7,14 @@ import Foundation
 /// leaves it so; every sequence made sees every signal, so several reloaders in one process
 /// (tests) each hear it.
 enum HangupSignal {
-    static func events() -> AsyncStream<Void> {
+    /// Once per process: libdispatch installs its own handler when the first SIGHUP source is
+    /// made, and setting SIG_IGN again later would replace that handler and silence every source.
+    private static let ignoreDefaultDisposition: Void = {
         signal(SIGHUP, SIG_IGN)
+    }()
+
+    static func events() -> AsyncStream<Void> {
+        _ = ignoreDefaultDisposition
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let source = SignalSource(DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global()))
         source.dispatch.setEventHandler { continuation.yield() }

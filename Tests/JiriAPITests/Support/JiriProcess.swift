@@ -41,19 +41,8 @@ final class JiriProcess: @unchecked Sendable {
     static func run(_ arguments: [String], environment overrides: [String: String] = [:],
                     timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-run-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.environment = ServerEnvironment.variables(overrides: overrides)
-        process.currentDirectoryURL = TestEnvironment.repositoryRoot
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? handle.close()
+        let process = try launch(arguments, environment: ServerEnvironment.variables(overrides: overrides), log: log)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
@@ -73,18 +62,7 @@ final class JiriProcess: @unchecked Sendable {
         for _ in 0..<3 {
             let port = try freeLoopbackPort()
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-serve-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
-            let process = Process()
-            process.executableURL = try executable()
-            process.arguments = ["serve"]
-            process.environment = ServerEnvironment.variables(port: port, overrides: overrides)
-            process.currentDirectoryURL = TestEnvironment.repositoryRoot
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            try? handle.close()
+            let process = try launch(["serve"], environment: ServerEnvironment.variables(port: port, overrides: overrides), log: log)
             let server = JiriProcess(port: port, log: log, process: process)
             do {
                 try await server.waitUntilReady()
@@ -95,6 +73,23 @@ final class JiriProcess: @unchecked Sendable {
             }
         }
         throw lastError ?? JiriProcessError("jiri serve did not start")
+    }
+
+    /// Starts `jiri <arguments>` in the repository root, its output going to `log`.
+    private static func launch(_ arguments: [String], environment: [String: String], log: URL) throws -> Process {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = TestEnvironment.repositoryRoot
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try? handle.close()
+        return process
     }
 
     /// SIGTERM (graceful shutdown), then SIGKILL if it is still running after 10 s.

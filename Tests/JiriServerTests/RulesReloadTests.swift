@@ -152,16 +152,9 @@ import Testing
                 try edited.write(to: file, atomically: true, encoding: .utf8)
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(provider.revision != (try Ruleset.parse(yaml: edited, source: "edited").revision))
-                // A signal that arrives before dispatch has registered the source is
-                // lost (signals do not queue), so send it until the reload shows.
+                kill(getpid(), SIGHUP)
                 let expected = try Ruleset.parse(yaml: edited, source: "edited").revision
-                var reloaded = false
-                for _ in 0..<30 where !reloaded {
-                    kill(getpid(), SIGHUP)
-                    try await Task.sleep(for: .milliseconds(100))
-                    reloaded = provider.revision == expected
-                }
-                #expect(reloaded)
+                try await Self.eventually(within: .seconds(2)) { provider.revision == expected }
             }
         }
     }

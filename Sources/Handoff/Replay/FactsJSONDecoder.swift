@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes stored facts JSON (`turns.facts`, the JSON form of `HandoffFacts`) straight from
 /// its UTF-8 bytes.
 ///
@@ -9,11 +11,40 @@
 ///
 /// A value holds its own key table, so create one per worker and reuse it.
 public struct FactsJSONDecoder: Sendable {
-    /// Each fact's name as bytes, for matching keys without allocating.
-    private let names: [(bytes: [UInt8], fact: HandoffFact)]
+    /// `HandoffFact.allCases`, read once (the synthesised property builds a new array per call).
+    private let allFacts: [HandoffFact]
+    /// Every fact's name, back to back, for matching keys without allocating.
+    private let nameBytes: [UInt8]
+    /// Per fact (in `allFacts` order), where its name starts in `nameBytes`; one more entry
+    /// marks the end.
+    private let nameStarts: [Int]
+    /// Indices into `allFacts`, grouped by slot (name length and first byte).
+    private let slotted: [Int]
+    /// Per slot, where its group starts in `slotted`; one more entry marks the end. Facts
+    /// rarely share a slot, so a key is compared with one name at most.
+    private let slotStarts: [Int]
+    private let longestName: Int
 
     public init() {
-        names = HandoffFact.allCases.map { (Array($0.name.utf8), $0) }
+        allFacts = HandoffFact.allCases
+        let names = allFacts.map { Array($0.name.utf8) }
+        longestName = names.map(\.count).max() ?? 0
+        nameBytes = names.flatMap { $0 }
+        nameStarts = names.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        let slotOf = names.map { Self.slot(length: $0.count, first: $0[0]) }
+        slotted = allFacts.indices.sorted { slotOf[$0] < slotOf[$1] }
+        var starts = [Int](repeating: 0, count: Self.slot(length: longestName + 1, first: 0) + 1)
+        for slot in slotOf {
+            starts[slot + 1] += 1
+        }
+        for index in starts.indices.dropFirst() {
+            starts[index] += starts[index - 1]
+        }
+        slotStarts = starts
+    }
+
+    private static func slot(length: Int, first: UInt8) -> Int {
+        length << 7 | Int(first & 0x7F)
     }
 
     public func decode(_ json: String) throws(FactsJSONError) -> HandoffFacts {
@@ -62,12 +93,17 @@ public struct FactsJSONDecoder: Sendable {
             // A key with escapes: rare enough to decode properly and look up by name.
             return HandoffFact(name: try reader.readEscapedString())
         }
-        for entry in names where entry.bytes.count == raw.count {
-            if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(raw) }) {
-                return entry.fact
+        guard (1...longestName).contains(raw.count) else { return nil }
+        let slot = Self.slot(length: raw.count, first: raw[0])
+        return nameBytes.withUnsafeBufferPointer { names in
+            for position in slotStarts[slot]..<slotStarts[slot + 1] {
+                let index = slotted[position]
+                if memcmp(names.baseAddress! + nameStarts[index], raw.baseAddress!, raw.count) == 0 {
+                    return allFacts[index]
+                }
             }
+            return nil
         }
-        return nil
     }
 
     private func readValue(of fact: HandoffFact, from reader: inout JSONByteReader,

@@ -1,35 +1,35 @@
-import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
 
-/// SIGHUP as an async sequence: the conventional "reload your configuration" signal.
+/// SIGHUP, the conventional "reload your configuration" signal, counted.
 ///
-/// The first call sets SIGHUP's disposition to ignore (its default would end the process) and
-/// leaves it so; every sequence made sees every signal, so several reloaders in one process
-/// (tests) each hear it.
+/// A plain handler that only increments an atomic counter (async-signal-safe); reloaders poll
+/// `count` and reload when it moves. Every reloader in the process sees every signal, and none
+/// can be lost to a thread that happens to receive it: dispatch signal sources on Linux rely on
+/// every thread blocking the signal, which a process full of libpq threads does not guarantee.
 enum HangupSignal {
-    /// Once per process: libdispatch installs its own handler when the first SIGHUP source is
-    /// made, and setting SIG_IGN again later would replace that handler and silence every source.
-    private static let ignoreDefaultDisposition: Void = {
-        signal(SIGHUP, SIG_IGN)
+    /// Signals received since `install()`.
+    static var count: Int {
+        hangupsReceived.load(ordering: .relaxed)
+    }
+
+    /// Installs the handler (once per process; later calls do nothing). Until then SIGHUP ends
+    /// the process, its default.
+    static func install() {
+        _ = installed
+    }
+
+    private static let installed: Void = {
+        _ = signal(SIGHUP, countHangup)
     }()
+}
 
-    static func events() -> AsyncStream<Void> {
-        _ = ignoreDefaultDisposition
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let source = SignalSource(DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global()))
-        source.dispatch.setEventHandler { continuation.yield() }
-        continuation.onTermination = { _ in source.dispatch.cancel() }
-        source.dispatch.resume()
-        return stream
-    }
+private let hangupsReceived = Atomic<Int>(0)
 
-    /// The dispatch source, cancelled from whichever thread ends the stream (dispatch sources
-    /// are thread-safe; the protocol just does not say so).
-    private final class SignalSource: @unchecked Sendable {
-        let dispatch: any DispatchSourceSignal
-
-        init(_ dispatch: any DispatchSourceSignal) {
-            self.dispatch = dispatch
-        }
-    }
+private func countHangup(_: Int32) {
+    hangupsReceived.add(1, ordering: .relaxed)
 }

@@ -13,7 +13,8 @@ import Synchronization
 /// At start and then every `pollInterval` it reads `active_ruleset`: when a published revision
 /// is active and differs from the one served, its text is loaded and swapped into the
 /// `RulesProvider`. With nothing published it serves the rules file, reloading it when the file
-/// changes (modification time, size or inode) or on SIGHUP. A ruleset that does not load is
+/// changes (modification time, size or inode) or on SIGHUP (handled from the reloader's
+/// creation on; see `HangupSignal`). A ruleset that does not load is
 /// logged, shown in `status`, and not retried until it changes; the previous one stays, so an
 /// instance never serves without rules. When Postgres is unreachable the served rules stay.
 public final class RulesReloader: Service, Sendable {
@@ -54,35 +55,37 @@ public final class RulesReloader: Service, Sendable {
                                          loadedAt: Date(), checkedAt: nil)
         let signature = try? RulesFileSignature.of(rulesFile)
         state = Mutex(State(serving: .file(signature), status: status))
-        RulesetMetrics.recordLoad(origin: "file", revision: provider.revision)
+        RulesetMetrics.recordLoad(origin: "file", from: nil, to: provider.revision)
+        HangupSignal.install()
     }
 
     public var status: RulesReloaderStatus {
         state.withLock { $0.status }
     }
 
-    /// Polls until graceful shutdown, checking at once on SIGHUP.
+    /// Polls until graceful shutdown; a SIGHUP is noticed within `hangupCheckInterval`.
     public func run() async throws {
-        let hangups = HangupSignal.events()
-        let (events, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [pollInterval] in
-                while (try? await Task.sleep(for: pollInterval)) != nil {
-                    continuation.yield(false)
-                }
-            }
-            group.addTask {
-                for await _ in hangups {
-                    continuation.yield(true)
-                }
-            }
+        await cancelWhenGracefulShutdown { [self] in
+            var hangups = HangupSignal.count
+            var lastPoll = ContinuousClock.now
             await refresh()
-            for await hangup in events.cancelOnGracefulShutdown() {
-                await refresh(hangup: hangup)
+            while (try? await Task.sleep(for: min(pollInterval, Self.hangupCheckInterval))) != nil {
+                let now = ContinuousClock.now
+                if HangupSignal.count != hangups {
+                    hangups = HangupSignal.count
+                    lastPoll = now
+                    await refresh(hangup: true)
+                } else if now - lastPoll >= pollInterval {
+                    lastPoll = now
+                    await refresh()
+                }
             }
-            group.cancelAll()
         }
+        RulesetMetrics.recordStop(serving: provider.revision)
     }
+
+    /// How often `run` looks for a SIGHUP between polls.
+    static let hangupCheckInterval = Duration.milliseconds(200)
 
     /// One check: the published revision if there is one, else the rules file (re-read when it
     /// changed or on `hangup`). `run` calls it; call it yourself only before `run` starts, e.g.
@@ -145,8 +148,9 @@ public final class RulesReloader: Service, Sendable {
             reject(error, origin: "published", revision: active.revision)
             return
         }
+        let previous = provider.revision
         provider.replace(with: ruleset)
-        RulesetMetrics.recordLoad(origin: "published", revision: ruleset.revision)
+        RulesetMetrics.recordLoad(origin: "published", from: previous, to: ruleset.revision)
         state.withLock { state in
             state.serving = .published(active.revision)
             state.rejectedRevision = nil
@@ -185,8 +189,9 @@ public final class RulesReloader: Service, Sendable {
             reject(error, origin: "file", revision: nil)
             return
         }
+        let previous = provider.revision
         provider.replace(with: ruleset)
-        RulesetMetrics.recordLoad(origin: "file", revision: ruleset.revision)
+        RulesetMetrics.recordLoad(origin: "file", from: previous, to: ruleset.revision)
         state.withLock { state in
             state.serving = .file(signature)
             state.rejectedFile = nil

@@ -1,23 +1,35 @@
 import Metrics
 import Synchronization
 
-/// Ruleset loads on `/metrics`: `jiri_handoff_ruleset_loads_total{origin, outcome}` and
-/// `jiri_handoff_ruleset_active{revision}` (1 for the revision this process serves, 0 for those
-/// it served before).
+/// Ruleset loads on `/metrics`: `jiri_handoff_ruleset_loads_total{origin, outcome}`, and
+/// `jiri_handoff_ruleset_active{revision}`: how many reloaders of this process serve the
+/// revision (1 for the served revision in a server, 0 for the ones it served before; tests run
+/// several instances in one process).
 enum RulesetMetrics {
-    private static let served = Mutex<String?>(nil)
+    private static let serving = Mutex<[String: Int]>([:])
 
-    static func recordLoad(origin: String, revision: String) {
+    /// A reloader went from serving `previous` (nil: it just started) to `revision`.
+    static func recordLoad(origin: String, from previous: String?, to revision: String) {
         Counter(label: "jiri_handoff_ruleset_loads_total", dimensions: [("origin", origin), ("outcome", "applied")])
             .increment()
-        let previous = served.withLock { served in
-            defer { served = revision }
-            return served
+        let counts = serving.withLock { serving in
+            if let previous { serving[previous, default: 1] -= 1 }
+            serving[revision, default: 0] += 1
+            return serving
         }
         if let previous, previous != revision {
-            Gauge(label: "jiri_handoff_ruleset_active", dimensions: [("revision", previous)]).record(0)
+            Gauge(label: "jiri_handoff_ruleset_active", dimensions: [("revision", previous)]).record(counts[previous] ?? 0)
         }
-        Gauge(label: "jiri_handoff_ruleset_active", dimensions: [("revision", revision)]).record(1)
+        Gauge(label: "jiri_handoff_ruleset_active", dimensions: [("revision", revision)]).record(counts[revision] ?? 0)
+    }
+
+    /// A reloader stopped serving `revision`.
+    static func recordStop(serving revision: String) {
+        let count = serving.withLock { serving in
+            serving[revision, default: 1] -= 1
+            return serving[revision] ?? 0
+        }
+        Gauge(label: "jiri_handoff_ruleset_active", dimensions: [("revision", revision)]).record(count)
     }
 
     static func recordRejection(origin: String) {

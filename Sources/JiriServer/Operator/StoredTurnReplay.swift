@@ -9,7 +9,7 @@ import Storage
 public struct StoredTurnReplay: Sendable {
     let stream: TurnDecisionStream
 
-    public init(pool: PostgresPool, batchSize: Int = 5_000) {
+    public init(pool: PostgresPool, batchSize: Int = 2_000) {
         stream = TurnDecisionStream(pool: pool, batchSize: batchSize)
     }
 

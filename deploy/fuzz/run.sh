@@ -23,10 +23,19 @@ MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-50}"
 
 if [ ! -x "$VENV/bin/st" ]; then
     echo "fuzz: installing $SCHEMATHESIS_VERSION into $VENV"
-    python3 -m venv "$VENV"
+    rm -rf "$VENV"
+    if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+        # Debian's python3 needs python3-venv for `python3 -m venv`.
+        if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+        fi
+        rm -rf "$VENV"
+        python3 -m venv "$VENV" || { echo "fuzz: python3 -m venv failed (install python3-venv)" >&2; exit 1; }
+    fi
     "$VENV/bin/pip" install --quiet "$SCHEMATHESIS_VERSION"
 fi
 
+rm -rf "$WORK/report"
 mkdir -p "$WORK"
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
@@ -50,16 +59,20 @@ stop_server() {
 }
 trap stop_server EXIT
 
+ready() {
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' "$BASE/readyz" 2>/dev/null
+}
+
 for _ in $(seq 1 100); do
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then
         echo "fuzz: jiri serve exited at start:" >&2
         cat "$SERVER_LOG" >&2
         exit 1
     fi
-    curl -fsS -o /dev/null "$BASE/readyz" 2>/dev/null && break
+    ready && break
     sleep 0.2
 done
-curl -fsS -o /dev/null "$BASE/readyz" || { echo "fuzz: jiri serve not ready on $BASE" >&2; cat "$SERVER_LOG" >&2; exit 1; }
+ready || { echo "fuzz: jiri serve not ready on $BASE" >&2; cat "$SERVER_LOG" >&2; exit 1; }
 
 SEED="${FUZZ_SEED:-$(python3 -c 'import random; print(random.getrandbits(64))')}"
 echo "fuzz: schemathesis against $BASE (seed $SEED, $MAX_EXAMPLES examples per operation)"

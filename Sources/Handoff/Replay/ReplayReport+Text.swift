@@ -34,10 +34,13 @@ extension ReplayReport {
             }
         }
 
+        let active = rules.filter { $0.decidedBefore + $0.decidedAfter > 0 }
+        guard !active.isEmpty else { return lines.joined(separator: "\n") }
         lines.append("")
-        let width = max(4, rules.map(\.rule.count).max() ?? 0)
+        lines.append("Turns decided per rule (rules that decided none are left out):")
+        let width = max(4, active.map { $0.rule.count + ($0.inCandidate ? 0 : 10) }.max() ?? 0)
         lines.append("  \("rule".padding(toLength: width, withPad: " ", startingAt: 0))     before      after  flips from  flips to")
-        for rule in rules {
+        for rule in active {
             let name = rule.rule + (rule.inCandidate ? "" : " (removed)")
             lines.append("  \(name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0))"
                 + "\(Self.count(rule.decidedBefore).leftPadded(to: 11))\(Self.count(rule.decidedAfter).leftPadded(to: 11))"
@@ -56,7 +59,7 @@ extension ReplayReport {
 
     /// A count with thousands separators: 1,000,000.
     private static func count(_ value: Int) -> String {
-        value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US_POSIX")))
+        value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
     }
 }
 

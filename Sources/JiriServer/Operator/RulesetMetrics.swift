@@ -10,6 +10,9 @@ enum RulesetMetrics {
 
     /// A reloader went from serving `previous` (nil: it just started) to `revision`.
     static func recordLoad(origin: String, from previous: String?, to revision: String) {
+        // The first load happens while the server is being built, before anything else has
+        // touched the registry; without it the counts would go to swift-metrics' no-op default.
+        _ = JiriMetrics.registry
         Counter(label: "jiri_handoff_ruleset_loads_total", dimensions: [("origin", origin), ("outcome", "applied")])
             .increment()
         let counts = serving.withLock { serving in

@@ -118,7 +118,8 @@ public struct JiriComponents: Sendable {
         CatalogController(catalog: catalog)
             .addRoutes(to: router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .turn)))
         let operatorRoutes = router.group().add(middleware: AuthMiddleware(authenticator: authenticator, scope: .operator))
-        RulesController(rules: rules, reloader: rulesReloader, replay: StoredTurnReplay(pool: postgres), catalog: catalog)
+        let replay = StoredTurnReplay(pool: postgres, concurrency: ProcessInfo.processInfo.activeProcessorCount / 2)
+        RulesController(rules: rules, reloader: rulesReloader, replay: replay, catalog: catalog)
             .addRoutes(to: operatorRoutes)
         SessionTurnsController(decisions: SessionTurnDecisions(pool: postgres)).addRoutes(to: operatorRoutes)
         return router

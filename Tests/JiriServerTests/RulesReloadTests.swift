@@ -4,6 +4,7 @@ import Handoff
 import HummingbirdTesting
 import JiriAPI
 import JiriServer
+import JiriTestSupport
 import LibPQ
 import Storage
 import Testing
@@ -112,6 +113,28 @@ import Testing
                 _ = try await database.store.publish(fixed, actor: "alice")
                 try await Self.eventually { components.rules.revision == fixed.revision }
                 #expect(components.rulesReloader.status.lastError == nil)
+            }
+        }
+    }
+
+    @Test func aPostgresOutageKeepsTheServedRulesAndShowsUntilItEnds() async throws {
+        try await withPrivatePostgres { postgres in
+            let pool = PostgresPool(configuration: postgres.configuration, maxConnections: 1, logger: RulesFixtures.logger)
+            _ = try await Migrator(pool: pool, directory: TestEnvironment.repositoryRoot.appendingPathComponent("migrations"),
+                                   logger: RulesFixtures.logger).migrate()
+            let published = try RulesFixtures.candidate(revision: RulesFixtures.uniqueRevision("outage"))
+            _ = try await RulesetStore(pool: pool).publish(published, actor: "alice")
+            await pool.close()
+
+            try await TestHarness.withApp(TestHarness.configuration(databaseURL: postgres.url)) { _, components in
+                #expect(components.rules.revision == published.revision)
+                try await postgres.pause()
+                try await Self.eventually { components.rulesReloader.status.pollError != nil }
+                #expect(components.rules.revision == published.revision)
+                #expect(components.rulesReloader.status.lastError == nil)
+                try await postgres.resume()
+                try await Self.eventually(within: .seconds(10)) { components.rulesReloader.status.pollError == nil }
+                #expect(components.rules.revision == published.revision)
             }
         }
     }

@@ -39,7 +39,6 @@ public final class RulesReloader: Service, Sendable {
         var serving: Serving
         var rejectedRevision: String?
         var rejectedFile: RulesFileSignature?
-        var databaseFailing = false
         var status: RulesReloaderStatus
     }
 
@@ -96,10 +95,8 @@ public final class RulesReloader: Service, Sendable {
             active = try await store.activeRuleset()
         } catch {
             let (firstFailure, servesFile) = state.withLock { state in
-                defer { state.databaseFailing = true }
-                state.status.lastError = "cannot read the active revision: \(error)"
-                state.status.lastErrorAt = Date()
-                return (!state.databaseFailing, state.serving.isFile)
+                defer { state.status.pollError = "cannot read the active revision: \(error)" }
+                return (state.status.pollError == nil, state.serving.isFile)
             }
             if firstFailure {
                 logger.warning("handoff rules: cannot read the active revision; serving the current rules",
@@ -112,10 +109,10 @@ public final class RulesReloader: Service, Sendable {
         }
         let recovered = state.withLock { state in
             defer {
-                state.databaseFailing = false
+                state.status.pollError = nil
                 state.status.checkedAt = Date()
             }
-            return state.databaseFailing
+            return state.status.pollError != nil
         }
         if recovered {
             logger.notice("handoff rules: the active revision is readable again")
@@ -155,7 +152,8 @@ public final class RulesReloader: Service, Sendable {
             state.serving = .published(active.revision)
             state.rejectedRevision = nil
             state.status = RulesReloaderStatus(origin: .published(active), revision: ruleset.revision,
-                                               loadedAt: Date(), checkedAt: state.status.checkedAt)
+                                               loadedAt: Date(), checkedAt: state.status.checkedAt,
+                                               pollError: state.status.pollError)
         }
         logger.notice("handoff rules: serving the published revision", metadata: [
             "revision": "\(active.revision)", "activated_by": "\(active.activatedBy)",
@@ -196,7 +194,8 @@ public final class RulesReloader: Service, Sendable {
             state.serving = .file(signature)
             state.rejectedFile = nil
             state.status = RulesReloaderStatus(origin: .file(path: file.path), revision: ruleset.revision,
-                                               loadedAt: Date(), checkedAt: state.status.checkedAt)
+                                               loadedAt: Date(), checkedAt: state.status.checkedAt,
+                                               pollError: state.status.pollError)
         }
         logger.notice("handoff rules: serving the rules file", metadata: [
             "file": "\(file.path)", "revision": "\(ruleset.revision)",

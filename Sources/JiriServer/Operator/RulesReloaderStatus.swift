@@ -16,8 +16,9 @@ public struct RulesReloaderStatus: Sendable, Hashable {
     public var loadedAt: Date
     /// When Postgres last answered the reloader's poll; nil when it never has.
     public var checkedAt: Date?
-    /// Why the last rejected ruleset (or the last failed poll) was refused; cleared by a
-    /// successful load.
+    /// Why the last ruleset that did not load was refused; cleared by the next successful load.
     public var lastError: String?
     public var lastErrorAt: Date?
+    /// Why the last poll could not read the active revision; nil once Postgres answers again.
+    public var pollError: String? = nil
 }

@@ -43,6 +43,7 @@ struct RulesView: Encodable {
     var checkedAt: Date?
     var lastError: String?
     var lastErrorAt: Date?
+    var pollError: String?
     var rules: [RuleView]
     /// The YAML as loaded.
     var source: String
@@ -62,6 +63,7 @@ struct RulesView: Encodable {
         checkedAt = status.checkedAt
         lastError = status.lastError
         lastErrorAt = status.lastErrorAt
+        pollError = status.pollError
         rules = ruleset.rules.map(RuleView.init)
         source = ruleset.text
     }

@@ -114,8 +114,3 @@ struct HistoryBenchmark {
         )
     }
 }
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -169,7 +169,7 @@ extension RulesCommand {
         if let given, !given.isEmpty { return given }
         let environment = ProcessInfo.processInfo.environment
         if let named = environment["JIRI_OPERATOR"], !named.isEmpty { return named }
-        return "\(environment["USER"] ?? "unknown")@\(ProcessInfo.processInfo.hostName)"
+        return "\(ProcessInfo.processInfo.userName)@\(ProcessInfo.processInfo.hostName)"
     }
 
     static func withStore<T: Sendable>(_ body: (RulesetStore) async throws -> T) async throws -> T {

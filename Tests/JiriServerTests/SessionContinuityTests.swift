@@ -90,6 +90,16 @@ import Testing
         }
     }
 
+    @Test func goodbyeWhileAQuestionIsPendingEndsTheConversation() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("Capture coding idea", session: id).expectsReply)
+            let bye = try await http.decodedTurn("ok bye.", session: id)
+            #expect(bye.endConversation)
+            #expect(!bye.expectsReply)
+        }
+    }
+
     @Test func cancelDropsThePendingQuestionNotTheConversation() async throws {
         try await TestHarness.withApp { http, _ in
             let id = TestHarness.newSessionID()

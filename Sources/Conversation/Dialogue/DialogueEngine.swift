@@ -23,6 +23,10 @@ struct DialogueEngine: Sendable {
                 return DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue",
                                        intent: info(intent, status: "failed", slots: pending.slots), state: state)
             }
+            if ConversationalCues.isGoodbye(words) {
+                state.pending = nil
+                return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
+            }
             if pending.awaitingConfirmation {
                 if ConversationalCues.isYes(words) {
                     state.pending = nil

@@ -56,9 +56,11 @@ reset_peak_rss() { echo 5 >"/proc/$BENCH_SERVER_PID/clear_refs" 2>/dev/null || l
 # CPU seconds x CLK_TCK of the Postgres backends serving the bench server (local
 # Postgres only; 0 when unknown). Their pids are read once, after the warm-up.
 PG_BACKENDS=""
-pg_backend_ticks() {
+pg_backend_ticks() { process_ticks $PG_BACKENDS; }
+# The CPU ticks (user + system) of the processes given, summed.
+process_ticks() {
     local total=0 pid
-    for pid in $PG_BACKENDS; do
+    for pid in "$@"; do
         [ -r "/proc/$pid/stat" ] && total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
     done
     echo "$total"
@@ -153,7 +155,24 @@ run_pgbench() {
     local wal_before
     wal_before="$(wal_lsn)"
     pgbench -n -M prepared -c 16 -j 2 -T "$FLOOR_SECONDS" -f Benchmarks/floor/two-row-insert.sql "$url" \
-        >"$WORK/pgbench.txt" 2>&1
+        >"$WORK/pgbench.txt" 2>&1 &
+    local bench_pid=$!
+    # The backends' CPU per transaction, sampled inside the run (the backends exit with it).
+    local cpu_us=null
+    if [ "$FLOOR_SECONDS" -ge 6 ]; then
+        sleep 2
+        local backends ticks_before rows_before ticks_after rows_after
+        backends="$(psql "$DATABASE_URL" -qtAX -c "SELECT pid FROM pg_stat_activity WHERE datname = '$db' AND application_name = 'pgbench'")"
+        ticks_before="$(process_ticks $backends)"
+        rows_before="$(psql "$url" -qtAX -c "SELECT coalesce(max(id), 0) FROM floor_messages")"
+        sleep $((FLOOR_SECONDS - 4))
+        ticks_after="$(process_ticks $backends)"
+        rows_after="$(psql "$url" -qtAX -c "SELECT coalesce(max(id), 0) FROM floor_messages")"
+        if [ "$rows_after" -gt "$rows_before" ] && [ "$ticks_after" -gt 0 ]; then
+            cpu_us="$(calc "($ticks_after - $ticks_before) * 1e6 / $CLK_TCK / (($rows_after - $rows_before) / 2)")"
+        fi
+    fi
+    wait "$bench_pid"
     local wal transactions
     wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
     transactions="$(sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' "$WORK/pgbench.txt")"
@@ -161,8 +180,8 @@ run_pgbench() {
     tps="$(sed -nE 's/^tps = ([0-9.]+) .*/\1/p' "$WORK/pgbench.txt" | head -1)"
     latency="$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$WORK/pgbench.txt")"
     [ -n "$tps" ] || { cat "$WORK/pgbench.txt" >&2; log "pgbench printed no tps"; exit 1; }
-    printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s, "wal_bytes_per_transaction": %s}' \
-        "$FLOOR_SECONDS" "$tps" "${latency:-null}" "$(calc "$wal / (${transactions:-0} > 0 ? ${transactions:-0} : 1)" %.0f)"
+    printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s, "wal_bytes_per_transaction": %s, "postgres_backend_cpu_us_per_transaction": %s}' \
+        "$FLOOR_SECONDS" "$tps" "${latency:-null}" "$(calc "$wal / (${transactions:-0} > 0 ? ${transactions:-0} : 1)" %.0f)" "$cpu_us"
 }
 
 # redis-benchmark GET and SET at 32 clients, no pipelining: prints both rates.
@@ -260,8 +279,9 @@ decide_ns="$(micro "decide, shipped rules time")"
     summary_line "turn c=1" "$TURN_1"
     summary_line "c=32 10k sess" "$TURN_GROWTH"
     printf '%-14s %d of the 10,000 sessions were new during the 10k-session run (their first turn also reads Postgres)\n' "" "$NEW_SESSIONS"
-    printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients), WAL %s B/transaction\n' "floor pgbench" \
-        "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)" "$(field "$PGBENCH" wal_bytes_per_transaction)"
+    printf '%-14s %8.1f tps      latency avg %s ms (durable two-row insert, 16 clients), WAL %s B/transaction, postgres CPU %s µs/transaction\n' "floor pgbench" \
+        "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)" "$(field "$PGBENCH" wal_bytes_per_transaction)" \
+        "$(sed -E 's/.*"postgres_backend_cpu_us_per_transaction": ([^}]+)}.*/\1/' <<<"$PGBENCH")"
     printf '%-14s GET %.0f/s  SET %.0f/s (32 clients, no pipelining)\n' "floor redis" "$(field "$REDIS" get_per_second)" "$(field "$REDIS" set_per_second)"
     printf '%-14s committed %d of %s turns at c=32, %d of %s at c=1 (each 2xx turn is one durable commit), WAL %s B/turn\n' "durability" \
         "$(field "$TURN_32" committed_turns)" "$(field "$wrk32" requests)" "$(field "$TURN_1" committed_turns)" "$(field "$wrk1" requests)" \

@@ -9,7 +9,7 @@ import Testing
 
 /// The operator API against real Postgres and Redis: scope, rules, evaluate, replay over turns
 /// made through `POST /turn`, a session's decisions, and the per-rule counters.
-@Suite struct RulesOperatorAPITests {
+@Suite(.serialized) struct RulesOperatorAPITests {
     static let endpoints: [(HTTPRequest.Method, String)] = [
         (.get, "/admin/rules"), (.post, "/admin/rules/evaluate"), (.post, "/admin/rules/replay"),
         (.get, "/admin/sessions/t-none/turns"),

@@ -12,7 +12,7 @@ import Testing
 /// Hot reload against real Postgres and Redis: a publish or rollback reaches every running
 /// instance within 5 s, a ruleset that does not load is refused, and a rules file reloads on
 /// change or SIGHUP.
-@Suite struct RulesReloadTests {
+@Suite(.serialized) struct RulesReloadTests {
     /// How long an instance may take to serve a new revision (the contract), and how often
     /// the tests look.
     static let deadline = Duration.seconds(5)

@@ -5,7 +5,7 @@ import Storage
 import Testing
 
 /// `RulesetStore` on a scratch database: publish, rollback, the audit trail.
-@Suite struct RulesStoreTests {
+@Suite(.serialized) struct RulesStoreTests {
     @Test func publishingStoresTheTextAndMakesItTheActiveRevision() async throws {
         try await RulesScratchDatabase.with { database in
             let store = database.store

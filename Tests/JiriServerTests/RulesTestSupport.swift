@@ -59,9 +59,11 @@ enum RulesFixtures {
 }
 
 /// A migrated database of its own on the shared Postgres (`active_ruleset` is one row per
-/// database, so tests that publish must not share one), dropped afterwards.
+/// database, so tests that publish must not share one), dropped afterwards. The suites that use
+/// it run their tests one at a time and keep few connections: the shared server's connection
+/// limit is shared with everyone's tests.
 struct RulesScratchDatabase: Sendable {
-    static let connections = 4
+    static let connections = 2
 
     let url: String
     let pool: PostgresPool
@@ -71,33 +73,42 @@ struct RulesScratchDatabase: Sendable {
         // other's locks: a thread per connection, never the process-wide pool.
         let threads = NIOThreadPool(numberOfThreads: connections + 1)
         threads.start()
-        let shared = try PostgresConfiguration(url: TestEnvironment.databaseURL)
         let name = "jiri_rules_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-        let admin = try await PostgresConnection.connect(configuration: shared, threadPool: threads, logger: RulesFixtures.logger)
-        try await admin.query("CREATE DATABASE \(unescaped: name)")
         var components = try #require(URLComponents(string: TestEnvironment.databaseURL))
         components.path = "/" + name
-        var configuration = shared
+        var configuration = try PostgresConfiguration(url: TestEnvironment.databaseURL)
         configuration.database = name
         let pool = PostgresPool(configuration: configuration, maxConnections: connections, threadPool: threads,
                                 logger: RulesFixtures.logger)
         let scratch = RulesScratchDatabase(url: try #require(components.string), pool: pool)
         do {
+            try await administer(threads, "CREATE DATABASE \(name)")
             _ = try await Migrator(pool: pool, directory: TestEnvironment.repositoryRoot.appendingPathComponent("migrations"),
                                    logger: RulesFixtures.logger).migrate()
             try await body(scratch)
         } catch {
-            await scratch.drop(admin: admin)
-            try? await threads.shutdownGracefully()
+            await scratch.drop(threads)
             throw error
         }
-        await scratch.drop(admin: admin)
+        await scratch.drop(threads)
+    }
+
+    private func drop(_ threads: NIOThreadPool) async {
+        await pool.close()
+        try? await Self.administer(threads, "DROP DATABASE IF EXISTS \(pool.configuration.database) WITH (FORCE)")
         try? await threads.shutdownGracefully()
     }
 
-    private func drop(admin: PostgresConnection) async {
-        await pool.close()
-        _ = try? await admin.query("DROP DATABASE \(unescaped: pool.configuration.database) WITH (FORCE)")
+    /// One statement on the shared server's own database, on a connection of its own.
+    private static func administer(_ threads: NIOThreadPool, _ sql: String) async throws {
+        let admin = try await PostgresConnection.connect(configuration: try PostgresConfiguration(url: TestEnvironment.databaseURL),
+                                                         threadPool: threads, logger: RulesFixtures.logger)
+        do {
+            try await admin.query(PostgresQuery(sql: sql))
+        } catch {
+            await admin.close()
+            throw error
+        }
         await admin.close()
     }
 
@@ -105,7 +116,9 @@ struct RulesScratchDatabase: Sendable {
 
     /// The server configuration of an instance on this database and the shared Redis.
     func configuration() -> ServerConfiguration {
-        TestHarness.configuration(databaseURL: url)
+        var configuration = TestHarness.configuration(databaseURL: url)
+        configuration.postgresPoolSize = 4
+        return configuration
     }
 }
 

@@ -66,4 +66,18 @@ import Testing
             #expect(try await http.history(id).decoded(SessionHistory.self).messages.count == 2)
         }
     }
+
+    @Test func aZeroRetryWindowTurnsKeylessRetryDetectionOff() async throws {
+        var configuration = TestHarness.configuration()
+        configuration.retryWindow = .zero
+        try await TestHarness.withApp(configuration) { http, components in
+            let id = TestHarness.newSessionID()
+            let first = try await http.decodedTurn("tell me a joke", session: id)
+            let again = try await http.decodedTurn("tell me a joke", session: id)
+            #expect(first.turnID != again.turnID)
+            #expect(try await http.history(id).decoded(SessionHistory.self).messages.count == 4)
+            // Redis was used (lease and cache), not bypassed as unavailable.
+            #expect(try await components.redis.send(["EXISTS", .init("jiri:session:{\(id)}")]).int == 1)
+        }
+    }
 }

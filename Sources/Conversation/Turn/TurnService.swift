@@ -68,6 +68,8 @@ public struct TurnService: Sendable {
             requestHash: requestHash,
             ttl: explicitKey == nil ? configuration.retryWindow : configuration.idempotencyTTL
         )
+        // A zero retry window turns keyless retry detection off.
+        let claim: IdempotencyKey? = explicitKey == nil && configuration.retryWindow == .zero ? nil : idempotency
         if let explicitKey, let stored = try await storedTurn(owner: owner, key: explicitKey) {
             return try replay(stored, requestHash: requestHash)
         }
@@ -77,7 +79,7 @@ public struct TurnService: Sendable {
         var holdsLease = false
         if let cache {
             do {
-                let start = try await cache.begin(TurnStartRequest(sessionID: sessionID, leaseToken: leaseToken, idempotency: idempotency))
+                let start = try await cache.begin(TurnStartRequest(sessionID: sessionID, leaseToken: leaseToken, idempotency: claim))
                 holdsLease = start.leaseAcquired
                 cached = start.cached
                 switch start.idempotency {
@@ -94,7 +96,7 @@ public struct TurnService: Sendable {
                 if !holdsLease {
                     holdsLease = try await waitForLease(sessionID: sessionID, token: leaseToken, cache: cache)
                     if !holdsLease {
-                        try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: idempotency)
+                        try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: claim)
                         throw TurnError(.sessionBusy, "Another turn of this session is still running; try again shortly.")
                     }
                     // The cached state may predate the turn that held the lease.
@@ -116,7 +118,7 @@ public struct TurnService: Sendable {
                 do {
                     try await cache.finish(
                         session: session, leaseToken: leaseToken,
-                        idempotency: IdempotencyRecord(key: idempotency, responseJSON: response.json)
+                        idempotency: claim.map { IdempotencyRecord(key: $0, responseJSON: response.json) }
                     )
                 } catch {
                     logger.warning("could not cache the session in redis", metadata: ["error": "\(error)"])
@@ -125,7 +127,7 @@ public struct TurnService: Sendable {
             return response.response
         } catch {
             if let cache, holdsLease {
-                try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: idempotency)
+                try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: claim)
             }
             throw error
         }

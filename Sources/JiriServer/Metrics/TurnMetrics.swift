@@ -11,11 +11,6 @@ enum TurnMetrics {
             ("handoff", response.handoffToApp ? "true" : "false"),
             ("mode", response.debug.mode),
         ]).increment()
-        if let handoff = response.handoff, let rule = handoff.rule {
-            Counter(label: "jiri_handoff_rule_decisions_total", dimensions: [
-                ("rule", rule), ("stage", handoff.stage ?? "none"), ("revision", handoff.rulesetRevision),
-            ]).increment()
-        }
     }
 
     static func recordFailure(_ error: TurnError, elapsed: Duration) {

@@ -9,7 +9,7 @@ struct CatalogController {
 
     func addRoutes(to group: RouterGroup<JiriRequestContext>) {
         group.get("tools") { _, _ in
-            try TurnController.json(["tools": catalog.toolDefinitions()])
+            try Response.json(["tools": catalog.toolDefinitions()])
         }
         group.rejectingOtherMethods(on: "tools", allowing: [.get])
     }

@@ -13,7 +13,7 @@ struct HealthController {
     let migrator: Migrator
 
     func addRoutes(to router: Router<JiriRequestContext>) {
-        router.get("healthz") { _, _ in try TurnController.json(["status": "ok"]) }
+        router.get("healthz") { _, _ in try Response.json(["status": "ok"]) }
         router.get("readyz", use: ready)
         router.rejectingOtherMethods(on: "healthz", allowing: [.get])
         router.rejectingOtherMethods(on: "readyz", allowing: [.get])
@@ -36,7 +36,7 @@ struct HealthController {
             (status, code) = ("ready", .ok)
         }
         let body = ["status": status, "postgres": pg, "schema": schema, "redis": cache]
-        var response = try TurnController.json(body)
+        var response = try Response.json(body)
         response.status = code
         if code == .serviceUnavailable { response.headers[.retryAfter] = "2" }
         return response

@@ -54,7 +54,7 @@ struct HistoryController {
             hasMore: page.hasMore,
             nextBefore: page.hasMore ? page.messages.first.map { String($0.seq) } : nil
         )
-        return try TurnController.json(body)
+        return try Response.json(body)
     }
 }
 

@@ -34,9 +34,9 @@ struct TurnController {
 
         let started = ContinuousClock.now
         do {
-            let response = try await service.handle(.init(request: turn, principal: principal, idempotencyKey: key, traceID: context.traceID))
-            TurnMetrics.record(response, elapsed: ContinuousClock.now - started)
-            return try Self.json(response)
+            let reply = try await service.handle(.init(request: turn, principal: principal, idempotencyKey: key, traceID: context.traceID))
+            TurnMetrics.record(reply.response, elapsed: ContinuousClock.now - started)
+            return Response.json(body: reply.body)
         } catch let error as TurnError {
             TurnMetrics.recordFailure(error, elapsed: ContinuousClock.now - started)
             throw Self.apiError(error)
@@ -123,11 +123,6 @@ struct TurnController {
         } catch {
             throw APIError(.contentTooLarge, code: "payload_too_large", message: "The body is limited to \(limit) bytes.")
         }
-    }
-
-    static func json(_ value: some Encodable) throws -> Response {
-        let data = try JSONEncoder().encode(value)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func apiError(_ error: TurnError) -> APIError {

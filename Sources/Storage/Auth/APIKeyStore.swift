@@ -80,7 +80,7 @@ public final class APIKeyStore: Sendable {
 
     static func randomHex(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return Hex.encode((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

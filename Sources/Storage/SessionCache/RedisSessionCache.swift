@@ -111,58 +111,6 @@ public struct RedisSessionCache: SessionCache {
     }
 }
 
-/// The value stored under an idempotency key: `R <hash hex>` while running,
-/// `D <hash hex> <response JSON>` once answered.
-enum IdempotencyValue {
-    static func running(_ hash: [UInt8]) -> String { "R \(hex(hash))" }
-    static func done(_ hash: [UInt8], response: String) -> String { "D \(hex(hash)) \(response)" }
-
-    static func parse(_ value: String?) -> IdempotencyClaim {
-        guard let value, value.count > 2 else { return .none }
-        let parts = value.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, let hash = bytes(fromHex: parts[1]) else { return .none }
-        switch parts[0] {
-        case "R": return .inProgress(requestHash: hash)
-        case "D" where parts.count == 3: return .completed(StoredTurn(requestHash: hash, responseJSON: String(parts[2])))
-        default: return .none
-        }
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func bytes(fromHex hex: Substring) -> [UInt8]? {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-}
-
 extension Duration {
     /// Whole milliseconds (rounded down), for Redis PX arguments.
     var milliseconds: Int {

@@ -33,7 +33,7 @@ enum RecordedTurnTraffic {
             try await components.turnService.handle(.init(
                 request: TurnRequest(sessionID: session, userText: text),
                 principal: principal, idempotencyKey: key, traceID: UUID().uuidString
-            ))
+            )).response
         }
         let chosen = "slots-\(UUID().uuidString.lowercased())"
         _ = try await turn("remind Alex to take out the trash", session: chosen)

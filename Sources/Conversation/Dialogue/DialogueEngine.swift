@@ -8,7 +8,8 @@ import Understanding
 /// roles and runs tools. It holds no state of its own.
 struct DialogueEngine: Sendable {
     let catalog: Catalog
-    let matcher: IntentMatcher
+    /// The phrase matcher, or a language model that falls back to it.
+    let understanding: any IntentUnderstanding
     let connectors: ConnectorRegistry
     /// After this many unanswered re-prompts Jiri gives up politely.
     let maxReprompts: Int
@@ -46,11 +47,12 @@ struct DialogueEngine: Sendable {
                 }
             }
             // Not an answer: a new request takes over; otherwise ask again.
-            if let match = matcher.match(text, context: context), match.intent.id != intent.id || pending.awaitingConfirmation {
+            let understood = await understand(text, state: state, context: context, turnID: turnID)
+            if let match = understood.match, match.intent.id != intent.id || pending.awaitingConfirmation {
                 state.pending = nil
-                return await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID)
+                return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
             }
-            return reprompt(intent, pending: pending, state: state)
+            return traced(reprompt(intent, pending: pending, state: state), understood)
         }
 
         if ConversationalCues.isGoodbye(words) {
@@ -59,10 +61,23 @@ struct DialogueEngine: Sendable {
         if let corrected = correction(of: words, text: text, state: state, context: context) {
             return await proceed(corrected.intent, slots: corrected.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
-        if let match = matcher.match(text, context: context) {
-            return await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID)
+        let understood = await understand(text, state: state, context: context, turnID: turnID)
+        if let match = understood.match {
+            return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
-        return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
+        return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
+    }
+
+    private func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {
+        await understanding.understand(Utterance(text: text, context: context, recent: state.recent, turnID: turnID))
+    }
+
+    /// Puts how the utterance was understood (`llm:…`) first in `debug.tool_trace`.
+    private func traced(_ outcome: DialogueOutcome, _ understood: Understood) -> DialogueOutcome {
+        guard let line = understood.trace else { return outcome }
+        var outcome = outcome
+        outcome.toolTrace.insert(line, at: 0)
+        return outcome
     }
 
     /// Fills defaults, asks for what is missing, confirms what is costly, then runs.

@@ -1,0 +1,15 @@
+import Understanding
+
+/// The rule-based matcher on its own: deterministic, in microseconds, no
+/// network. What Jiri uses unless an LLM is configured.
+public struct MatcherUnderstanding: IntentUnderstanding {
+    public let matcher: IntentMatcher
+
+    public init(matcher: IntentMatcher) {
+        self.matcher = matcher
+    }
+
+    public func understand(_ utterance: Utterance) async -> Understood {
+        Understood(match: matcher.match(utterance.text, context: utterance.context), source: .matcher)
+    }
+}

@@ -73,15 +73,19 @@ public struct JiriComponents: Sendable {
         var turnConfig = TurnConfiguration()
         turnConfig.sessionTTL = configuration.sessionTTL
         turnConfig.retryWindow = configuration.retryWindow
+        let matcher = IntentMatcher(catalog: catalog)
         turnService = TurnService(
             transcripts: transcripts,
             cache: RedisSessionCache(pool: redis, sessionTTL: configuration.sessionTTL),
             catalog: catalog,
-            matcher: IntentMatcher(catalog: catalog),
+            matcher: matcher,
             connectors: connectors ?? ConnectorRegistry.fromEnvironment(configuration.environment, catalog: catalog, httpClient: httpClient),
             rules: rules,
             configuration: turnConfig,
-            logger: logger
+            logger: logger,
+            understanding: configuration.llm.map { [httpClient, catalog] in
+                ChatCompletionsOrchestrator(configuration: $0, catalog: catalog, matcher: matcher, httpClient: httpClient, logger: logger)
+            }
         )
         // The published revision, if any, serves from the first request.
         await rulesReloader.refresh()

@@ -1,3 +1,4 @@
+import Conversation
 import Foundation
 import Logging
 
@@ -25,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     public var catalogDirectory = "deploy/config/apps"
     public var rulesFile = "deploy/config/handoff-rules.yaml"
     public var migrationsDirectory = "migrations"
+    /// The optional LLM orchestrator (`JIRI_LLM_*`); nil leaves understanding to the matcher.
+    public var llm: ChatCompletionsOrchestrator.Configuration?
     /// Every other variable, for connectors (`NAGZ_BASE_URL`, ...).
     public var environment: [String: String] = [:]
 
@@ -60,6 +63,7 @@ public struct ServerConfiguration: Sendable {
         config.catalogDirectory = reader.string("JIRI_CATALOG_DIR") ?? config.catalogDirectory
         config.rulesFile = reader.string("JIRI_RULES_FILE") ?? config.rulesFile
         config.migrationsDirectory = reader.string("JIRI_MIGRATIONS_DIR") ?? config.migrationsDirectory
+        config.llm = try llmConfiguration(reader)
         return config
     }
 
@@ -76,6 +80,29 @@ public struct ServerConfiguration: Sendable {
         case .some(false): return false
         case .none: return isLoopback
         }
+    }
+}
+
+extension ServerConfiguration {
+    /// `JIRI_LLM_URL` turns the orchestrator on; the other `JIRI_LLM_*` variables are checked even when it is off.
+    static func llmConfiguration(_ reader: EnvironmentReader) throws -> ChatCompletionsOrchestrator.Configuration? {
+        let timeout = try reader.milliseconds("JIRI_LLM_TIMEOUT_MS") ?? ChatCompletionsOrchestrator.Configuration.defaultTimeout
+        var mode = ChatCompletionsOrchestrator.Configuration.defaultMode
+        if let raw = reader.string("JIRI_LLM_MODE") {
+            guard let parsed = ChatCompletionsOrchestrator.Mode(rawValue: raw.lowercased()) else {
+                throw ConfigurationError(variable: "JIRI_LLM_MODE", problem: "must be primary or assist; got '\(raw)'")
+            }
+            mode = parsed
+        }
+        guard let url = reader.string("JIRI_LLM_URL") else { return nil }
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+            throw ConfigurationError(variable: "JIRI_LLM_URL", problem: "must be an http(s) URL such as http://127.0.0.1:11434/v1; got '\(url)'")
+        }
+        guard let model = reader.string("JIRI_LLM_MODEL") else {
+            throw ConfigurationError(variable: "JIRI_LLM_MODEL", problem: "must be set when JIRI_LLM_URL is")
+        }
+        return ChatCompletionsOrchestrator.Configuration(
+            baseURL: url, model: model, apiKey: reader.string("JIRI_LLM_API_KEY"), timeout: timeout, mode: mode)
     }
 }
 

@@ -24,7 +24,7 @@ struct OrchestratorPrompt: Sendable {
 
     private func system(_ utterance: Utterance) -> String {
         let zone = utterance.context.timeZone
-        let local = utterance.context.now.formatted(Date.ISO8601FormatStyle(timeZone: zone))
+        let local = utterance.context.now.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
         return """
             You route spoken requests for Jiri, a voice assistant for these apps: \(apps). \
             Call the one tool that does what the user asks, with only the arguments the user gave; \

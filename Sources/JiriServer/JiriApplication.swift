@@ -37,6 +37,8 @@ public struct JiriComponents: Sendable {
     public let rulesReloader: RulesReloader
     public let transcripts: PostgresTranscriptStore
     public let keys: APIKeyStore
+    /// Verifies JWT bearer tokens; `nil` when JWT is off.
+    let jwt: JWTVerifier?
     public let migrator: Migrator
     public let turnService: TurnService
     let allowAnonymous: Bool
@@ -46,6 +48,8 @@ public struct JiriComponents: Sendable {
         self.configuration = configuration
         self.logger = logger
         allowAnonymous = try configuration.resolvedAnonymousAccess()
+        // Before any thread starts, so a bad key leaves nothing to shut down.
+        jwt = configuration.jwt.isEnabled ? try await JWTVerifier(settings: configuration.jwt) : nil
 
         var pgConfig = try PostgresConfiguration(url: configuration.databaseURL)
         pgConfig.statementTimeout = configuration.statementTimeout
@@ -106,7 +110,7 @@ public struct JiriComponents: Sendable {
         router.add(middleware: TraceMiddleware())
         router.add(middleware: ErrorMiddleware())
 
-        let authenticator = Authenticator(keys: keys, allowAnonymous: allowAnonymous)
+        let authenticator = Authenticator(keys: keys, jwt: jwt, allowAnonymous: allowAnonymous)
         HealthController(postgres: postgres, redis: redis, migrator: migrator).addRoutes(to: router)
         MetricsController(registry: JiriMetrics.registry, refresh: poolGauges).addRoutes(to: router)
         router.get("openapi.yaml") { _, _ in try OpenAPIDocument.response() }
@@ -125,7 +129,10 @@ public struct JiriComponents: Sendable {
         let replay = StoredTurnReplay(pool: postgres, concurrency: ProcessInfo.processInfo.activeProcessorCount / 2)
         RulesController(rules: rules, reloader: rulesReloader, replay: replay, catalog: catalog)
             .addRoutes(to: operatorRoutes)
-        SessionTurnsController(decisions: SessionTurnDecisions(pool: postgres)).addRoutes(to: operatorRoutes)
+        SessionTurnsController(
+            decisions: SessionTurnDecisions(pool: postgres),
+            traces: DecisionTraceRebuilder(rules: rules, store: RulesetStore(pool: postgres))
+        ).addRoutes(to: operatorRoutes)
         return router
     }
 

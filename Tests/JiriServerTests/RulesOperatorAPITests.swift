@@ -184,12 +184,44 @@ import Testing
             #expect(first["handoff"] as? Bool == true && first["rule"] as? String == "visual-request")
             let trace = try #require(turns.first?["trace"] as? [String: Any])
             #expect((trace["stages"] as? [[String: Any]])?.count == 3)
+            #expect(turns.first?["trace_source"] as? String == "rebuilt")
+            #expect(first["trigger_rule"] as? String == "visual-request")
+            let second = try #require(turns.last?["decision"] as? [String: Any])
+            #expect(second["veto_rule"] as? String == "screenless-surface")
             #expect((turns.last?["facts"] as? [String: Any])?["device.surface"] as? String == "homepod")
 
             let page = try await http.execute(uri: "/admin/sessions/\(session)/turns?after=1&limit=1", method: .get, headers: key)
             #expect((page.json["turns"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [2])
             let missing = try await http.execute(uri: "/admin/sessions/t-nothing-here/turns", method: .get, headers: key)
             #expect(missing.status == .notFound)
+        }
+    }
+
+    /// Turns store the facts and the revision, not the trace: after another revision is
+    /// published, an older turn's trace is rebuilt with the revision that decided it.
+    @Test func aTraceIsRebuiltWithTheRevisionThatDecidedTheTurn() async throws {
+        try await Self.withOperatorApp { http, components, key, database in
+            let before = RulesFixtures.uniqueRevision("before")
+            _ = try await database.store.publish(try RulesFixtures.candidate(revision: before), actor: "alice")
+            try await RulesReloadTests.eventually { components.rules.revision == before }
+            let session = TestHarness.newSessionID()
+            _ = try await Self.turn(http, "show me my calendar", key: key, session: session)
+
+            // The new revision no longer knows "show me": rebuilt with it, the turn would not hand off.
+            let after = RulesFixtures.uniqueRevision("after")
+            let withoutShowMe = try RulesFixtures.candidate(revision: after, [("[show me, ", "[")])
+            _ = try await database.store.publish(withoutShowMe, actor: "alice")
+            try await RulesReloadTests.eventually { components.rules.revision == after }
+
+            let turns = try #require(try await http.execute(uri: "/admin/sessions/\(session)/turns", method: .get, headers: key)
+                .json["turns"] as? [[String: Any]])
+            let turn = try #require(turns.first)
+            #expect(turn["trace_source"] as? String == "rebuilt")
+            #expect((turn["decision"] as? [String: Any])?["ruleset_revision"] as? String == before)
+            let trace = try #require(turn["trace"] as? [String: Any])
+            let trigger = try #require((trace["stages"] as? [[String: Any]])?.first { $0["stage"] as? String == "trigger" })
+            let winners = (trigger["rules"] as? [[String: Any]])?.filter { $0["won"] as? Bool == true }.compactMap { $0["id"] as? String }
+            #expect(winners == ["visual-request"])
         }
     }
 

@@ -108,8 +108,7 @@ struct HistoryBenchmark {
             userText: "Add a happy mood in MoodBoard", userAt: now, replyText: "Mood added!", replyAt: now,
             intentID: "moodboard.AddMoodIntent", intentStatus: "completed",
             decision: HandoffRecord(handoff: false, rulesetRevision: "2026-05-12.1",
-                                    factsJSON: #"{"utterance.text":"Add a happy mood in MoodBoard","device.surface":"phone"}"#,
-                                    traceJSON: #"{"stages":[]}"#),
+                                    factsJSON: #"{"utterance.text":"Add a happy mood in MoodBoard","device.surface":"phone"}"#),
             latencyMs: 1
         )
     }

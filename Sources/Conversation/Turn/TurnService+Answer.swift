@@ -31,7 +31,7 @@ extension TurnService {
         let active = rules.active
         outcome.state.declinedVisual = outcome.state.declinedVisual || active.ruleset.declinesVisual(request.userText)
         let facts = HandoffFacts(request: request, outcome: outcome, receivedAt: context.receivedAt, timeZone: timeZone)
-        let decision = outcome.endConversation ? nil : active.engine.explain(facts, rolloutKey: sessionID)
+        let decision = outcome.endConversation ? nil : active.engine.decide(facts, rolloutKey: sessionID)
         if let decision { HandoffRuleCounters.record(decision) }
         let handoff = decision?.handoff ?? false
         let reply = SpokenReply(reply: outcome.replyText, mode: outcome.mode, decision: decision)
@@ -73,7 +73,8 @@ extension TurnService {
                 handoff: handoff, rule: decision?.rule, stage: decision?.stage, reason: decision?.reason,
                 mode: decision?.mode, rulesetRevision: decision?.rulesetRevision,
                 factsJSON: String(decoding: try encoder.encode(facts), as: UTF8.self),
-                traceJSON: try decision?.trace.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+                vetoRule: decision?.vetoRule, triggerRule: decision?.triggerRule, deliveryRule: decision?.deliveryRule,
+                shadowRules: decision?.shadowMatches ?? []
             ),
             latencyMs: response.debug.latencyMs
         )

@@ -1,6 +1,7 @@
 /// How a decision was reached: every rule of every stage, whether it matched, and each
-/// condition's fact value and result. Stored with the turn; self-contained (it carries the
-/// facts and rollout keys), so a stored trace can be read without the ruleset.
+/// condition's fact value and result. Self-contained (it carries the facts and rollout
+/// keys), so a trace can be read without the ruleset. Turns store the facts and the
+/// revision rather than the trace, which those two rebuild exactly.
 public struct DecisionTrace: Sendable, Codable, Hashable {
     public var facts: HandoffFacts
     public var rollout: RolloutKeys

@@ -140,7 +140,7 @@ public final class RulesReloader: Service, Sendable {
             guard let published = try await store.revision(active.revision) else {
                 throw RulesetStoreError.unknownRevision(active.revision)
             }
-            ruleset = try Self.parse(published)
+            ruleset = try Ruleset(published: published)
         } catch {
             reject(error, origin: "published", revision: active.revision)
             return
@@ -158,14 +158,6 @@ public final class RulesReloader: Service, Sendable {
         logger.notice("handoff rules: serving the published revision", metadata: [
             "revision": "\(active.revision)", "activated_by": "\(active.activatedBy)",
         ])
-    }
-
-    /// The published text, labelled by its revision; the stored revision id wins over the
-    /// text's `revision:` so decisions name what is active.
-    private static func parse(_ published: PublishedRuleset) throws -> Ruleset {
-        var ruleset = try Ruleset.parse(yaml: published.source, source: "revision \(published.revision)")
-        ruleset.revision = published.revision
-        return ruleset
     }
 
     // MARK: The rules file

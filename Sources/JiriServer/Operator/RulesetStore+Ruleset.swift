@@ -7,3 +7,12 @@ extension RulesetStore {
         try await publish(revision: ruleset.revision, source: ruleset.text, actor: actor)
     }
 }
+
+extension Ruleset {
+    /// The published text, labelled by its revision; the stored revision id wins over the
+    /// text's `revision:` so decisions name what is active.
+    init(published: PublishedRuleset) throws {
+        self = try Ruleset.parse(yaml: published.source, source: "revision \(published.revision)")
+        revision = published.revision
+    }
+}

@@ -6,6 +6,7 @@ import Storage
 /// its handoff decision, facts and trace, oldest first; `?after=<seq>&limit=` pages.
 struct SessionTurnsController {
     let decisions: SessionTurnDecisions
+    let traces: DecisionTraceRebuilder
 
     static let defaultLimit = 100
     static let maxLimit = 1_000
@@ -31,8 +32,11 @@ struct SessionTurnsController {
         guard let turns else {
             throw APIError(.notFound, code: "session_not_found", message: "No session \(id).")
         }
+        let toRebuild = Set(turns.filter { $0.traceJSON == nil }.compactMap(\.revision))
+        let engines = await traces.engines(for: toRebuild)
         return try OperatorJSON.response(SessionTurnsView(
-            sessionID: id, owner: turns.first?.owner, turns: turns.map(SessionTurnsView.TurnView.init),
+            sessionID: id, owner: turns.first?.owner,
+            turns: turns.map { SessionTurnsView.TurnView($0, sessionID: id, engines: engines) },
             nextAfter: turns.count == limit ? turns.last?.seq : nil
         ))
     }

@@ -18,7 +18,14 @@ public struct SessionTurnDecision: Sendable, Hashable {
     /// Nil for a turn that was never decided (it ended the conversation).
     public var revision: String?
     public var factsJSON: String?
-    /// The stored `DecisionTrace` JSON.
+    /// The first match of each stage and the shadow matches (nil for turns stored before
+    /// migration 0002, whose full trace is in `traceJSON`).
+    public var vetoRule: String?
+    public var triggerRule: String?
+    public var deliveryRule: String?
+    public var shadowRules: [String]?
+    /// The `DecisionTrace` JSON that turns stored before migration 0002 kept; newer turns
+    /// store none (the trace is rebuilt from the facts and the revision).
     public var traceJSON: String?
     public var latencyMs: Int
 }
@@ -38,7 +45,7 @@ public struct SessionTurnDecisions: Sendable {
             SELECT s.id AS session, t.id, t.seq, t.owner, t.created_at, t.request->>'user_text' AS user_text,
                    t.intent_id, t.intent_status, t.handoff, t.handoff_rule, t.handoff_stage, t.handoff_reason,
                    t.handoff_mode, t.ruleset_revision, t.facts::text AS facts, t.handoff_trace::text AS trace,
-                   t.latency_ms
+                   t.veto_rule, t.trigger_rule, t.delivery_rule, t.shadow_rules, t.latency_ms
             FROM sessions s
             LEFT JOIN LATERAL (
                 SELECT * FROM turns WHERE session_id = s.id AND seq > \(after) ORDER BY seq LIMIT \(limit)
@@ -56,7 +63,10 @@ public struct SessionTurnDecisions: Sendable {
                 handoff: try row.decode("handoff"), rule: try row.decode("handoff_rule"),
                 stage: try row.decode("handoff_stage"), reason: try row.decode("handoff_reason"),
                 mode: try row.decode("handoff_mode"), revision: try row.decode("ruleset_revision"),
-                factsJSON: try row.decode("facts"), traceJSON: try row.decode("trace"),
+                factsJSON: try row.decode("facts"),
+                vetoRule: try row.decode("veto_rule"), triggerRule: try row.decode("trigger_rule"),
+                deliveryRule: try row.decode("delivery_rule"), shadowRules: try row.decode("shadow_rules"),
+                traceJSON: try row.decode("trace"),
                 latencyMs: try row.decode("latency_ms")
             )
         }

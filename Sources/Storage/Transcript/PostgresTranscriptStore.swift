@@ -46,12 +46,14 @@ public struct PostgresTranscriptStore: TranscriptStore {
                 INSERT INTO turns (
                     id, session_id, seq, owner, idempotency_key, request_hash, request, response,
                     intent_id, intent_status, handoff, handoff_rule, handoff_stage, handoff_reason,
-                    handoff_mode, ruleset_revision, facts, handoff_trace, latency_ms, created_at)
+                    handoff_mode, ruleset_revision, facts, veto_rule, trigger_rule, delivery_rule, shadow_rules,
+                    latency_ms, created_at)
                 SELECT \(turn.turnID), \(session.id), upserted.turn_count, \(session.owner), \(turn.idempotencyKey),
                     \(turn.requestHash), \(PostgresJSONB(turn.requestJSON)), \(PostgresJSONB(turn.responseJSON)),
                     \(turn.intentID), \(turn.intentStatus), \(decision.handoff), \(decision.rule), \(decision.stage),
                     \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
-                    \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.traceJSON.map(PostgresJSONB.init)),
+                    \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.vetoRule), \(decision.triggerRule),
+                    \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
                     \(turn.latencyMs), \(turn.replyAt)
                 FROM upserted
                 RETURNING seq

@@ -49,11 +49,17 @@ public struct HandoffRecord: Sendable, Hashable {
     public var mode: String?
     public var rulesetRevision: String?
     public var factsJSON: String?
-    public var traceJSON: String?
+    /// The first rule of each stage that matched (the deciding rule is one of them).
+    public var vetoRule: String?
+    public var triggerRule: String?
+    public var deliveryRule: String?
+    /// Rules in shadow mode that would have matched.
+    public var shadowRules: [String]
 
     public init(
         handoff: Bool, rule: String? = nil, stage: String? = nil, reason: String? = nil, mode: String? = nil,
-        rulesetRevision: String? = nil, factsJSON: String? = nil, traceJSON: String? = nil
+        rulesetRevision: String? = nil, factsJSON: String? = nil,
+        vetoRule: String? = nil, triggerRule: String? = nil, deliveryRule: String? = nil, shadowRules: [String] = []
     ) {
         self.handoff = handoff
         self.rule = rule
@@ -62,7 +68,10 @@ public struct HandoffRecord: Sendable, Hashable {
         self.mode = mode
         self.rulesetRevision = rulesetRevision
         self.factsJSON = factsJSON
-        self.traceJSON = traceJSON
+        self.vetoRule = vetoRule
+        self.triggerRule = triggerRule
+        self.deliveryRule = deliveryRule
+        self.shadowRules = shadowRules
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import Handoff
 import JiriAPI
 import Logging
+import Metrics
 import Storage
 import Understanding
 
@@ -107,6 +108,7 @@ public struct TurnService: Sendable {
             } catch let error as TurnError {
                 throw error
             } catch {
+                Self.redisErrors.increment()
                 logger.warning("redis unavailable, serving from postgres", metadata: ["error": "\(error)"])
             }
         }
@@ -123,6 +125,7 @@ public struct TurnService: Sendable {
                             idempotency: claim.map { IdempotencyRecord(key: $0, responseJSON: answered.reply.body) }
                         )
                     } catch {
+                        Self.redisErrors.increment()
                         logger.warning("could not cache the session in redis", metadata: ["error": "\(error)"])
                     }
                 } else if holdsLease {
@@ -178,6 +181,8 @@ public struct TurnService: Sendable {
         }
         return false
     }
+
+    private static var redisErrors: Counter { Counter(label: "jiri_store_errors_total", dimensions: [("store", "redis")]) }
 
     private static let keyReused = TurnError(.idempotencyConflict, "This idempotency key was already used with a different request.")
 

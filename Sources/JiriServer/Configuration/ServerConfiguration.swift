@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     /// Unauthenticated requests act as the `anonymous` principal. Allowed by
     /// default only on a loopback bind; `JIRI_ALLOW_ANONYMOUS=1` forces it.
     public var allowAnonymous: Bool?
+    /// JWT bearer tokens beside API keys; off unless a key source is set.
+    public var jwt = JWTSettings()
     public var catalogDirectory = "deploy/config/apps"
     public var rulesFile = "deploy/config/handoff-rules.yaml"
     public var migrationsDirectory = "migrations"
@@ -60,6 +62,11 @@ public struct ServerConfiguration: Sendable {
         config.maxBodyBytes = try reader.integer("JIRI_MAX_BODY_BYTES", in: 1024...(16 * 1024 * 1024)) ?? config.maxBodyBytes
         config.rateLimitPerMinute = try reader.integer("JIRI_RATE_LIMIT_PER_MINUTE", in: 0...1_000_000) ?? config.rateLimitPerMinute
         config.allowAnonymous = try reader.bool("JIRI_ALLOW_ANONYMOUS")
+        config.jwt.hs256Secret = reader.string("JIRI_JWT_HS256_SECRET")
+        config.jwt.jwksFile = reader.string("JIRI_JWT_JWKS_FILE")
+        config.jwt.issuer = reader.string("JIRI_JWT_ISSUER")
+        config.jwt.audience = reader.string("JIRI_JWT_AUDIENCE")
+        config.jwt.leeway = try reader.integer("JIRI_JWT_LEEWAY_SECONDS", in: 0...3600).map { .seconds($0) } ?? config.jwt.leeway
         config.catalogDirectory = reader.string("JIRI_CATALOG_DIR") ?? config.catalogDirectory
         config.rulesFile = reader.string("JIRI_RULES_FILE") ?? config.rulesFile
         config.migrationsDirectory = reader.string("JIRI_MIGRATIONS_DIR") ?? config.migrationsDirectory

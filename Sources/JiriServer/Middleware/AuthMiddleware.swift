@@ -13,18 +13,18 @@ struct AuthMiddleware: RouterMiddleware {
         do {
             outcome = try await authenticator.authenticate(authorization: request.headers[.authorization])
         } catch {
-            context.logger.warning("could not verify the API key", metadata: ["error": "\(error)"])
+            context.logger.warning("could not verify the bearer token", metadata: ["error": "\(error)"])
             throw APIError.unavailable("Authentication is unavailable right now.")
         }
         switch outcome {
         case .missing:
-            throw APIError(.unauthorized, code: "unauthorized", message: "An API key is required: Authorization: Bearer <key>.",
+            throw APIError(.unauthorized, code: "unauthorized", message: "A bearer token (an API key or a JWT) is required: Authorization: Bearer <token>.",
                            headers: [.wwwAuthenticate: "Bearer"])
-        case .invalid:
-            throw APIError(.unauthorized, code: "unauthorized", message: "The API key is not valid.", headers: [.wwwAuthenticate: "Bearer"])
+        case .invalid(let reason):
+            throw APIError(.unauthorized, code: "unauthorized", message: reason, headers: [.wwwAuthenticate: "Bearer"])
         case .principal(let principal):
             guard principal.scopes.contains(scope) else {
-                throw APIError(.forbidden, code: "forbidden", message: "This key lacks the '\(scope.rawValue)' scope.")
+                throw APIError(.forbidden, code: "forbidden", message: "This token lacks the '\(scope.rawValue)' scope.")
             }
             var context = context
             context.principal = principal

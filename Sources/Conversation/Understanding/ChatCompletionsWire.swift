@@ -1,4 +1,5 @@
 import Catalog
+import JiriAPI
 
 /// The part of the OpenAI chat-completions protocol the orchestrator speaks,
 /// as llama.cpp's server, Ollama's `/v1`, vLLM and hosted APIs accept it.
@@ -62,7 +63,7 @@ enum ChatCompletions {
                 arguments = .object([:])
             } else if let text = try? container.decode(String.self, forKey: .arguments) {
                 arguments = .text(text)
-            } else if let object = try? container.decode([String: ToolArgument].self, forKey: .arguments) {
+            } else if let object = try? container.decode([String: JSONValue].self, forKey: .arguments) {
                 arguments = .object(object)
             } else {
                 arguments = .unreadable
@@ -72,33 +73,8 @@ enum ChatCompletions {
 
     enum ToolArguments {
         case text(String)
-        case object([String: ToolArgument])
-        /// Neither a JSON string nor an object of scalar values.
+        case object([String: JSONValue])
+        /// Neither a JSON string nor an object.
         case unreadable
-    }
-}
-
-/// One argument value of a tool call. Arrays and objects are not parameter
-/// values in the catalog's schemas, so they do not decode.
-enum ToolArgument: Decodable, Equatable {
-    case string(String)
-    case integer(Int)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else {
-            self = .string(try container.decode(String.self))
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JiriAPI
 import Understanding
 
 /// Turns a model's tool call into the intent match the matcher would have
@@ -17,7 +18,7 @@ struct ToolCallInterpreter: Sendable {
         for (name, argument) in try Self.arguments(of: call) {
             // Arguments naming no parameter are ignored, as the matcher ignores extra words.
             guard let parameter = Self.parameter(named: name, in: intent),
-                  let text = Self.text(of: argument, for: parameter)
+                  let text = try Self.text(of: argument, for: parameter, tool: call.name)
             else { continue }
             // The parameter's name only: the value may be private.
             guard let value = slot(text, for: parameter, of: intent, context: context) else {
@@ -30,7 +31,7 @@ struct ToolCallInterpreter: Sendable {
         return IntentMatch(intent: intent, confidence: 1, slots: slots)
     }
 
-    private static func arguments(of call: ChatCompletions.FunctionCall) throws(ModelFailure) -> [String: ToolArgument] {
+    private static func arguments(of call: ChatCompletions.FunctionCall) throws(ModelFailure) -> [String: JSONValue] {
         switch call.arguments {
         case .object(let object):
             return object
@@ -40,7 +41,7 @@ struct ToolCallInterpreter: Sendable {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed == "null" { return [:] }
             do {
-                return try JSONDecoder().decode([String: ToolArgument].self, from: Data(trimmed.utf8))
+                return try JSONDecoder().decode([String: JSONValue].self, from: Data(trimmed.utf8))
             } catch {
                 throw .badArguments("\(call.name): the arguments are not a JSON object of values")
             }
@@ -59,8 +60,8 @@ struct ToolCallInterpreter: Sendable {
     }
 
     /// The argument as words for the slot parser; nil for a value the model
-    /// left empty, which counts as not given.
-    private static func text(of argument: ToolArgument, for parameter: ParameterDefinition) -> String? {
+    /// left empty, which counts as not given. No parameter takes a list or an object.
+    private static func text(of argument: JSONValue, for parameter: ParameterDefinition, tool: String) throws(ModelFailure) -> String? {
         let minutes: Bool
         if case .duration = parameter.type { minutes = true } else { minutes = false }
         switch argument {
@@ -68,8 +69,8 @@ struct ToolCallInterpreter: Sendable {
             return nil
         case .bool(let value):
             return value ? "true" : "false"
-        case .integer(let value):
-            return minutes ? "\(value) minutes" : String(value)
+        case .array, .object:
+            throw .badArguments("\(tool): the \(parameter.name) argument is not a single value")
         case .number(let value):
             let number = value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
             return minutes ? "\(number) minutes" : number

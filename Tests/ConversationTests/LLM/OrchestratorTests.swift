@@ -129,10 +129,11 @@ import Understanding
         try expectMatcherAnswered(understood, reason: "bad_arguments")
     }
 
-    @Test func argumentsThatAreNotJSONLeaveTheAnswerToTheMatcher() async throws {
+    @Test(arguments: ["recipient=Emma", #"{"recipient":["Emma","Sam"]}"#, #"["Emma"]"#])
+    func argumentsThatAreNotAnObjectOfValuesLeaveTheAnswerToTheMatcher(arguments: String) async throws {
         let (understood, _) = try await fixture.understand(
             OrchestratorFixture.utterance(Self.matcherUtterance),
-            answer: .toolCall(name: "nagz_CreateNagIntent", arguments: "recipient=Emma"))
+            answer: .toolCall(name: "nagz_CreateNagIntent", arguments: arguments))
 
         try expectMatcherAnswered(understood, reason: "bad_arguments")
     }

@@ -43,13 +43,25 @@ import Testing
         (response.json["error"] as? [String: Any])?["message"] as? String
     }
 
-    /// Expects the 401 a refused token gets, with the reason given and the token not echoed.
-    static func expectRefused(_ response: TestResponse, token: String, reason: String) {
-        #expect(response.status == .unauthorized)
-        #expect(response.errorCode == "unauthorized")
-        #expect(response.headers[.wwwAuthenticate] == "Bearer")
-        #expect(errorMessage(response) == reason)
-        #expect(!String(buffer: response.body).contains(token))
+    /// The claims of `token(_:)` less one.
+    static func token(without claim: String) -> String {
+        var claims = claims(subject("nobody"))
+        claims[claim] = nil
+        return TestTokens.hs256(claims, secret: secret)
+    }
+
+    /// Sends a turn with `token` to an app built with `configuration` and expects
+    /// the 401 a refused token gets: the reason given, the token not echoed.
+    static func expectRefused(_ token: String, reason: String, configuration: ServerConfiguration = configuration(),
+                              sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await TestHarness.withApp(configuration) { http, _ in
+            let response = try await http.turn(#"{"user_text": "hello"}"#, headers: bearer(token))
+            #expect(response.status == .unauthorized, sourceLocation: sourceLocation)
+            #expect(response.errorCode == "unauthorized", sourceLocation: sourceLocation)
+            #expect(response.headers[.wwwAuthenticate] == "Bearer", sourceLocation: sourceLocation)
+            #expect(errorMessage(response) == reason, sourceLocation: sourceLocation)
+            #expect(!String(buffer: response.body).contains(token), sourceLocation: sourceLocation)
+        }
     }
 
     // MARK: Accepted tokens
@@ -132,100 +144,67 @@ import Testing
     // MARK: Refused tokens
 
     @Test func anExpiredTokenIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = Self.token(Self.subject("hal"), extra: ["exp": Int(Date().timeIntervalSince1970) - 3600])
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token has expired.")
-        }
+        let token = Self.token(Self.subject("hal"), extra: ["exp": Int(Date().timeIntervalSince1970) - 3600])
+        try await Self.expectRefused(token, reason: "The token has expired.")
     }
 
     @Test func aTokenWithoutAnExpiryIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            var claims = Self.claims(Self.subject("ian"))
-            claims["exp"] = nil
-            let token = TestTokens.hs256(claims, secret: Self.secret)
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token has no expiry (exp).")
-        }
+        try await Self.expectRefused(Self.token(without: "exp"), reason: "The token has no expiry (exp).")
     }
 
     @Test func aTokenNotValidYetIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = Self.token(Self.subject("jan"), extra: ["nbf": Int(Date().timeIntervalSince1970) + 3600])
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token is not valid yet (nbf).")
-        }
+        let token = Self.token(Self.subject("jan"), extra: ["nbf": Int(Date().timeIntervalSince1970) + 3600])
+        try await Self.expectRefused(token, reason: "The token is not valid yet (nbf).")
     }
 
     @Test func aWrongIssuerIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = Self.token(Self.subject("kim"), extra: ["iss": "https://someone-else.test"])
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's issuer is not accepted.")
-        }
+        let token = Self.token(Self.subject("kim"), extra: ["iss": "https://someone-else.test"])
+        try await Self.expectRefused(token, reason: "The token's issuer is not accepted.")
     }
 
     @Test func aWrongAudienceIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = Self.token(Self.subject("lee"), extra: ["aud": ["another-service"]])
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token is not meant for this service (aud).")
-        }
+        let token = Self.token(Self.subject("lee"), extra: ["aud": ["another-service"]])
+        try await Self.expectRefused(token, reason: "The token is not meant for this service (aud).")
     }
 
     @Test func aTokenWithSwappedClaimsFailsItsSignature() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = TestTokens.withClaims(Self.token(Self.subject("mia"), scope: "turn"), Self.claims(Self.subject("mia"), scope: "turn history operator"))
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's signature is not valid.")
-        }
+        let subject = Self.subject("mia")
+        let token = TestTokens.withClaims(Self.token(subject, scope: "turn"), Self.claims(subject, scope: "turn history operator"))
+        try await Self.expectRefused(token, reason: "The token's signature is not valid.")
     }
 
     @Test func aTokenSignedWithAnotherSecretIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = TestTokens.hs256(Self.claims(Self.subject("ned")), secret: String(Self.secret.reversed()))
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's signature is not valid.")
-        }
+        let token = TestTokens.hs256(Self.claims(Self.subject("ned")), secret: String(Self.secret.reversed()))
+        try await Self.expectRefused(token, reason: "The token's signature is not valid.")
     }
 
     @Test func anUnsignedAlgNoneTokenIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            let token = TestTokens.unsigned(Self.claims(Self.subject("oli")))
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's signing algorithm is not accepted.")
-        }
+        let token = TestTokens.unsigned(Self.claims(Self.subject("oli")))
+        try await Self.expectRefused(token, reason: "The token's signing algorithm is not accepted.")
     }
 
     @Test func anHS256TokenIsRefusedWhenOnlyJWKSKeysAreConfigured() async throws {
         let file = try TestTokens.jwksFile([TestTokens.jwk(P256.Signing.PrivateKey().publicKey, kid: "ec-1")])
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try await TestHarness.withApp(Self.configuration { $0.hs256Secret = nil; $0.jwksFile = file }) { http, _ in
-            let token = Self.token(Self.subject("pam"))
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's signing algorithm is not accepted.")
-        }
+        try await Self.expectRefused(Self.token(Self.subject("pam")), reason: "The token's signing algorithm is not accepted.",
+                                     configuration: Self.configuration { $0.hs256Secret = nil; $0.jwksFile = file })
     }
 
     @Test func anES256TokenNamingAnUnknownKidIs401() async throws {
         let key = P256.Signing.PrivateKey()
         let file = try TestTokens.jwksFile([TestTokens.jwk(key.publicKey, kid: "ec-1")])
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try await TestHarness.withApp(Self.configuration { $0.jwksFile = file }) { http, _ in
-            let token = try TestTokens.es256(Self.claims(Self.subject("quinn")), key: key, kid: "ec-2")
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's signing key (kid) is not known.")
-        }
+        let token = try TestTokens.es256(Self.claims(Self.subject("quinn")), key: key, kid: "ec-2")
+        try await Self.expectRefused(token, reason: "The token's signing key (kid) is not known.",
+                                     configuration: Self.configuration { $0.jwksFile = file })
     }
 
     @Test func aTokenWithoutASubjectIs401() async throws {
-        try await TestHarness.withApp(Self.configuration()) { http, _ in
-            var claims = Self.claims("")
-            claims["sub"] = nil
-            let token = TestTokens.hs256(claims, secret: Self.secret)
-            Self.expectRefused(try await http.turn(#"{"user_text": "hello"}"#, headers: Self.bearer(token)),
-                               token: token, reason: "The token's subject (sub) must be 1 to 200 characters.")
-        }
+        try await Self.expectRefused(Self.token(without: "sub"), reason: "The token's subject (sub) must be 1 to 200 characters.")
+    }
+
+    @Test func aSubjectOver200CharactersIs401() async throws {
+        try await Self.expectRefused(Self.token(String(repeating: "a", count: 201)), reason: "The token's subject (sub) must be 1 to 200 characters.")
     }
 
     @Test func aTokenWithoutTheTurnScopeIs403OnATurn() async throws {

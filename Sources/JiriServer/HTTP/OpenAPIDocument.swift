@@ -38,6 +38,7 @@ enum OpenAPIDocument {
         bearer:
           type: http
           scheme: bearer
+          description: An API key (`jiri keys create`) or, when configured, a JWT (HS256, RS256 or ES256) whose `sub` is the principal.
       schemas:
         Error:
           type: object

@@ -32,4 +32,13 @@ import Testing
         #expect(!query.description.contains(secret))
         #expect(query.description.contains("1 binds"))
     }
+
+    @Test func preparedKeepsSQLAndBindsAndOnlySetsTheFlag() {
+        let query: PostgresQuery = "SELECT * FROM t WHERE n = \(7)"
+        let prepared = query.prepared()
+        #expect(!query.isPrepared)
+        #expect(prepared.isPrepared)
+        #expect(prepared.sql == query.sql)
+        #expect(prepared.binds == query.binds)
+    }
 }

@@ -19,6 +19,10 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     public var sslRootCertificate: String?
     public var sslCertificate: String?
     public var sslKey: String?
+    /// How many prepared statements (`PostgresQuery.prepared()`) each connection keeps
+    /// on the server; beyond it the least recently used one is deallocated. 0 runs
+    /// prepared queries unprepared.
+    public var preparedStatementLimit = 64
 
     public static let sslModes: Set<String> = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 

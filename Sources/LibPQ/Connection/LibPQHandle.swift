@@ -13,12 +13,15 @@ final class LibPQHandle: @unchecked Sendable {
     private var connection: OpaquePointer?
     private let configuration: PostgresConfiguration
     private let notices: NoticeSink
-    private var encoder = BindEncoder()
+    var encoder = BindEncoder()
+    /// The statements prepared in the current session; emptied when it ends.
+    var preparedStatements: PreparedStatementCache
 
     private init(connection: OpaquePointer, configuration: PostgresConfiguration, notices: NoticeSink) {
         self.connection = connection
         self.configuration = configuration
         self.notices = notices
+        self.preparedStatements = PreparedStatementCache(capacity: configuration.preparedStatementLimit)
     }
 
     deinit {
@@ -74,10 +77,12 @@ final class LibPQHandle: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection; later calls fail with a connection error.
+    /// Closes the connection; later calls fail with a connection error. The
+    /// session's prepared statements end with it.
     func finish() {
         if let connection { PQfinish(connection) }
         connection = nil
+        preparedStatements.removeAll()
     }
 
     /// Checks, without a round trip, that the server has not closed an idle
@@ -116,8 +121,12 @@ final class LibPQHandle: @unchecked Sendable {
 
     // MARK: Statements
 
-    /// One statement with binary parameters and text results (`PQexecParams`).
+    /// One statement with binary parameters and text results: unnamed
+    /// (`PQexecParams`), or prepared when the query asks for it.
     func execute(_ query: PostgresQuery) throws -> PostgresResult {
+        if query.isPrepared {
+            return try executePrepared(query)
+        }
         let connection = try openConnection()
         let result = try encoder.withEncoded(query.binds) { count, types, values, lengths, formats in
             query.sql.withCString { sql in
@@ -135,13 +144,13 @@ final class LibPQHandle: @unchecked Sendable {
         _ = try consume(result, of: connection)
     }
 
-    private func openConnection() throws -> OpaquePointer {
+    func openConnection() throws -> OpaquePointer {
         guard let connection else { throw PostgresError.connectionClosed }
         return connection
     }
 
     /// Copies a result into Swift values, then frees it.
-    private func consume(_ result: OpaquePointer?, of connection: OpaquePointer) throws -> PostgresResult {
+    func consume(_ result: OpaquePointer?, of connection: OpaquePointer) throws -> PostgresResult {
         guard let result else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(connection))
         }
@@ -196,9 +205,13 @@ final class LibPQHandle: @unchecked Sendable {
         return Int(String(cString: tuples)) ?? 0
     }
 
+    static func errorField(_ code: Int32, of result: OpaquePointer) -> String? {
+        PQresultErrorField(result, code).map { String(cString: $0) }
+    }
+
     private static func error(from result: OpaquePointer, connection: OpaquePointer) -> PostgresError {
         func field(_ code: Int32) -> String? {
-            PQresultErrorField(result, code).map { String(cString: $0) }
+            errorField(code, of: result)
         }
         let sqlState = field(JIRI_PG_DIAG_SQLSTATE)
         let message = field(JIRI_PG_DIAG_MESSAGE_PRIMARY) ?? errorMessage(connection)

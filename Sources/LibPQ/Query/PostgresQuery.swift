@@ -5,9 +5,17 @@
 ///
 /// `\(unescaped: name)` inserts SQL text verbatim; use it only for identifiers and
 /// keywords the code itself controls.
+///
+/// `prepared()` marks a query the server should parse and plan once per connection
+/// rather than on every run; worth it for a statement that runs often and is costly
+/// to plan.
 public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public var sql: String
     public var binds: [PostgresValue]
+    /// Runs as a named prepared statement, kept per connection and keyed by the SQL
+    /// and the bind types. False (the default) sends it unnamed, planned every time.
+    /// `PostgresConnection.stream` ignores it: each cursor is a new statement.
+    public var isPrepared = false
 
     public init(sql: String, binds: [PostgresValue] = []) {
         self.sql = sql
@@ -20,6 +28,13 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
 
     public init(stringInterpolation: StringInterpolation) {
         self.init(sql: stringInterpolation.sql, binds: stringInterpolation.binds)
+    }
+
+    /// This query, run as a prepared statement: `try await pool.query(query.prepared())`.
+    public func prepared() -> PostgresQuery {
+        var query = self
+        query.isPrepared = true
+        return query
     }
 
     /// The SQL and how many values are bound; never the values, which may be

@@ -3,7 +3,8 @@ import LibPQ
 
 /// `TranscriptStore` over Postgres. Every method is one statement: a turn
 /// commits in a single round trip (data-modifying CTEs are atomic), and a
-/// history page is one indexed read.
+/// history page is one indexed read. Each is a prepared statement, parsed and
+/// planned once per connection instead of once per turn.
 public struct PostgresTranscriptStore: TranscriptStore {
     let pool: PostgresPool
 
@@ -12,12 +13,11 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func session(id: String) async throws -> SessionRecord? {
-        let rows = try await pool.query(
-            """
+        let query: PostgresQuery = """
             SELECT id, owner, client, created_at, turn_count, state::text AS state
             FROM sessions WHERE id = \(id)
             """
-        )
+        let rows = try await pool.query(query.prepared())
         guard let row = rows.first else { return nil }
         return SessionRecord(
             id: try row.decode("id"),
@@ -67,7 +67,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
             SELECT (SELECT seq FROM turn) AS seq, (SELECT count(*) FROM written) AS written
             """
         do {
-            let rows = try await pool.query(query)
+            let rows = try await pool.query(query.prepared())
             guard let row = rows.first, let seq = try row.decode("seq", as: Int?.self) else {
                 throw TranscriptStoreError.sessionOwnedByAnother
             }
@@ -86,8 +86,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
         // One indexed read: the session row joined with the page of messages
         // (primary key order), one extra row fetched to learn whether more exist.
         let upper = before ?? Int(Int32.max)
-        let rows = try await pool.query(
-            """
+        let query: PostgresQuery = """
             SELECT s.owner, s.created_at AS session_created_at,
                    m.seq, m.role, m.content, m.created_at
             FROM sessions s
@@ -99,7 +98,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
             ) m ON true
             WHERE s.id = \(sessionID)
             """
-        )
+        let rows = try await pool.query(query.prepared())
         guard let first = rows.first else { return nil }
         var messages: [HistoryPage.Message] = []
         messages.reserveCapacity(rows.count)
@@ -123,12 +122,11 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func storedTurn(owner: String, idempotencyKey: String) async throws -> StoredTurn? {
-        let rows = try await pool.query(
-            """
+        let query: PostgresQuery = """
             SELECT request_hash, response::text AS response FROM turns
             WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
             """
-        )
+        let rows = try await pool.query(query.prepared())
         guard let row = rows.first else { return nil }
         return StoredTurn(requestHash: try row.decode("request_hash"), responseJSON: try row.decode("response"))
     }

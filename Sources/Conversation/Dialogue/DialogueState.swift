@@ -19,7 +19,9 @@ public struct DialogueState: Sendable, Hashable, Codable {
         self.recent = recent
     }
 
-    public static let recentLimit = 8
+    /// Two exchanges: what the LLM orchestrator sends as context. The whole
+    /// transcript is in Postgres; the state is decoded and encoded every turn.
+    public static let recentLimit = 4
 
     public mutating func remember(user: String, assistant: String) {
         recent.append(ContextMessage(role: "user", content: user))

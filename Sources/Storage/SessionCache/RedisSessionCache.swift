@@ -49,19 +49,19 @@ public struct RedisSessionCache: SessionCache {
             offset = 2
         }
         let leased = replies[offset].string == "OK"
-        let cached = replies[offset + 1].string.flatMap { try? JSONDecoder().decode(SessionRecord.self, from: Data($0.utf8)) }
+        let cached = replies[offset + 1].bytes.flatMap(CachedSessionFormat.decode)
         return TurnStart(leaseAcquired: leased, cached: cached, idempotency: claim)
     }
 
     public func finish(session: SessionRecord, leaseToken: String, idempotency: IdempotencyRecord?) async throws {
-        let encoded = try JSONEncoder().encode(session)
+        let encoded = CachedSessionFormat.encode(session)
         // The script carries the session and its lease (one hash slot); the
         // idempotency record lives in its own slot, so it is a separate command
         // in the same round trip.
         var commands: [[RedisArgument]] = [[
             "EVALSHA", RedisArgument(Self.finishScript.sha1), 2,
             RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id)),
-            RedisArgument(Array(encoded)), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken),
+            RedisArgument(encoded), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken),
         ]]
         if let idempotency {
             commands.append([
@@ -75,7 +75,7 @@ public struct RedisSessionCache: SessionCache {
             _ = try await pool.eval(
                 Self.finishScript,
                 keys: [RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id))],
-                args: [RedisArgument(Array(encoded)), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken)]
+                args: [RedisArgument(encoded), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken)]
             )
         } else {
             try Self.throwOnError(replies)

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import Testing
+@testable import JiriServer
 
 /// Every malformed request gets a clear 4xx JSON error and writes nothing.
 @Suite struct BadInputTests {
@@ -79,6 +80,14 @@ import Testing
             let response = try await http.execute(uri: "/turn", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "hello"))
             #expect(response.status == .unsupportedMediaType)
         }
+    }
+
+    @Test(arguments: [
+        ("application/json", true), ("Application/JSON; charset=utf-8", true), ("  application/json ;charset=UTF-8", true),
+        ("application/vnd.jiri+json", true), ("text/plain", false), ("application/jsonx", false), ("", false),
+    ])
+    func jsonMediaTypesAreRecognised(_ value: String, _ expected: Bool) {
+        #expect(TurnController.isJSONMediaType(value) == expected)
     }
 
     @Test func unknownTimezoneIs422() async throws {

@@ -31,8 +31,15 @@ struct TraceMiddleware: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: HTTPResponse.Status, start: ContinuousClock.Instant, logger: Logger) {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("\(request.method) \(request.uri.path) \(status.code)", metadata: ["ms": .string(String(format: "%.2f", ms))])
+        logger.info("\(request.method) \(request.uri.path) \(status.code)", metadata: ["ms": .string(Self.milliseconds(ContinuousClock.now - start))])
+    }
+
+    /// `12.34`: milliseconds with two decimals, without `String(format:)`, which
+    /// cost more than the rest of the access line.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        let hundredths = seconds * 100_000 + attoseconds / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

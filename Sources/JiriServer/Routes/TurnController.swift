@@ -110,11 +110,20 @@ struct TurnController {
     }
 
     static func checkContentType(_ request: Request) throws {
-        guard let type = request.headers[.contentType]?.lowercased() else { return }
-        let base = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard base == "application/json" || base.hasSuffix("+json") else {
+        guard let type = request.headers[.contentType] else { return }
+        guard isJSONMediaType(type) else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
+    }
+
+    /// `application/json` or `…+json`, in any case, with parameters (`; charset=utf-8`) and
+    /// surrounding spaces ignored. Bytes, not Foundation's character sets: this runs every turn.
+    static func isJSONMediaType(_ value: String) -> Bool {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        let mediaType = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+        let trimmed = mediaType.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        let lowered = String(decoding: trimmed, as: UTF8.self).lowercased()
+        return lowered == "application/json" || lowered.hasSuffix("+json")
     }
 
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {

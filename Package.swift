@@ -50,6 +50,7 @@ let package = Package(
         ]),
         .target(name: "Understanding", dependencies: ["Catalog"]),
         .target(name: "Handoff", dependencies: [
+            "JiriAPI",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Storage", dependencies: [

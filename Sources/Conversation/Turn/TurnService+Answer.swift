@@ -21,7 +21,7 @@ extension TurnService {
         guard session.owner == owner else {
             throw TurnError(.sessionNotFound, "No session \(sessionID).")
         }
-        let state = (try? JSONDecoder().decode(DialogueState.self, from: Data(session.stateJSON.utf8))) ?? DialogueState()
+        let state = DialogueState(storedJSON: session.stateJSON)
         let timeZone = TimeZone(identifier: request.meta.timezone) ?? TimeZone(identifier: TurnMeta.defaultTimezone)!
         let matchContext = MatchContext(timeZone: timeZone, now: context.receivedAt)
         let turnID = context.idempotencyKey ?? SessionIdentifier.generate()
@@ -58,9 +58,8 @@ extension TurnService {
             actions: outcome.actions
         )
 
-        let encoder = JSONEncoder()
-        session.stateJSON = String(decoding: try encoder.encode(outcome.state), as: UTF8.self)
-        let body = String(decoding: try encoder.encode(response), as: UTF8.self)
+        session.stateJSON = outcome.state.jsonText
+        let body = response.jsonText
         let record = TurnRecord(
             turnID: turnID, session: session, idempotencyKey: context.idempotencyKey,
             requestHash: canonical.hash,
@@ -72,7 +71,7 @@ extension TurnService {
             decision: HandoffRecord(
                 handoff: handoff, rule: decision?.rule, stage: decision?.stage, reason: decision?.reason,
                 mode: decision?.mode, rulesetRevision: decision?.rulesetRevision,
-                factsJSON: String(decoding: try encoder.encode(facts), as: UTF8.self),
+                factsJSON: facts.jsonText,
                 vetoRule: decision?.vetoRule, triggerRule: decision?.triggerRule, deliveryRule: decision?.deliveryRule,
                 shadowRules: decision?.shadowMatches ?? []
             ),

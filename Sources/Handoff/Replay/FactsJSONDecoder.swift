@@ -1,4 +1,5 @@
 import Foundation
+import JiriAPI
 
 /// Decodes stored facts JSON (`turns.facts`, the JSON form of `HandoffFacts`) straight from
 /// its UTF-8 bytes.
@@ -56,7 +57,7 @@ public struct FactsJSONDecoder: Sendable {
 
     /// Decodes one JSON object held in `bytes`.
     public func decode(bytes: UnsafeBufferPointer<UInt8>) throws(FactsJSONError) -> HandoffFacts {
-        var reader = JSONByteReader(bytes: bytes)
+        var reader = JSONByteReader<FactsJSONError>(bytes: bytes)
         var facts = HandoffFacts(utteranceText: "")
         try reader.expect(UInt8(ascii: "{"))
         reader.skipWhitespace()
@@ -80,7 +81,7 @@ public struct FactsJSONDecoder: Sendable {
         return try finished(facts, reader)
     }
 
-    private func finished(_ facts: HandoffFacts, _ reader: JSONByteReader) throws(FactsJSONError) -> HandoffFacts {
+    private func finished(_ facts: HandoffFacts, _ reader: JSONByteReader<FactsJSONError>) throws(FactsJSONError) -> HandoffFacts {
         var reader = reader
         reader.skipWhitespace()
         guard reader.isAtEnd else { throw reader.error("unexpected text after the facts object") }
@@ -88,7 +89,7 @@ public struct FactsJSONDecoder: Sendable {
     }
 
     /// The fact a key names, or nil for a key that is no fact (skipped, as `Decodable` does).
-    private func readKey(_ reader: inout JSONByteReader) throws(FactsJSONError) -> HandoffFact? {
+    private func readKey(_ reader: inout JSONByteReader<FactsJSONError>) throws(FactsJSONError) -> HandoffFact? {
         guard let raw = try reader.readRawString() else {
             // A key with escapes: rare enough to decode properly and look up by name.
             return HandoffFact(name: try reader.readEscapedString())
@@ -106,7 +107,7 @@ public struct FactsJSONDecoder: Sendable {
         }
     }
 
-    private func readValue(of fact: HandoffFact, from reader: inout JSONByteReader,
+    private func readValue(of fact: HandoffFact, from reader: inout JSONByteReader<FactsJSONError>,
                            into facts: inout HandoffFacts) throws(FactsJSONError) {
         let start = reader.index
         let value: FactValue
@@ -141,7 +142,7 @@ public struct FactsJSONDecoder: Sendable {
 }
 
 /// Why stored facts JSON could not be decoded, and where.
-public struct FactsJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FactsJSONError: JSONSyntaxFailure, Sendable, Hashable, CustomStringConvertible {
     /// The byte offset of the problem.
     public var offset: Int
     public var message: String

@@ -1,25 +1,42 @@
-/// A cursor over JSON text's UTF-8 bytes: the few reads `FactsJSONDecoder` needs, each
-/// checking the grammar as strictly as a JSON parser does.
-struct JSONByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var index = 0
+/// A cursor over JSON text's UTF-8 bytes for hand-written decoders: each read checks the
+/// grammar as strictly as a JSON parser does, and a decoder walks the text once, setting its
+/// fields as it goes instead of building containers.
+///
+/// `Failure` is the decoder's own error type (it only needs an offset and a message), so a
+/// decoder's errors keep their type without wrapping. The methods are inlinable: decoders in
+/// other modules get them specialised and inlined, as if the cursor were their own.
+public struct JSONByteReader<Failure: JSONSyntaxFailure> {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    public var index: Int
+    /// Whether a `\u` escape of half a surrogate pair is an error, as it is for Foundation's
+    /// `JSONDecoder`, instead of U+FFFD.
+    public let rejectsLoneSurrogates: Bool
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public init(bytes: UnsafeBufferPointer<UInt8>, rejectingLoneSurrogates: Bool = false) {
         self.bytes = bytes
+        self.index = 0
+        self.rejectsLoneSurrogates = rejectingLoneSurrogates
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    @inlinable
+    public var isAtEnd: Bool { index >= bytes.count }
 
     /// The next byte, or 0 at the end (never valid JSON there).
-    func peek() -> UInt8 {
+    @inlinable
+    public func peek() -> UInt8 {
         index < bytes.count ? bytes[index] : 0
     }
 
-    func error(_ message: String) -> FactsJSONError {
-        FactsJSONError(offset: index, message: message)
+    /// An error at the current offset.
+    @inlinable
+    public func error(_ message: String) -> Failure {
+        Failure(offset: index, message: message)
     }
 
-    mutating func skipWhitespace() {
+    @inlinable
+    public mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
@@ -28,36 +45,48 @@ struct JSONByteReader {
         }
     }
 
-    mutating func consume(_ byte: UInt8) -> Bool {
+    /// Consumes `byte` when it is next.
+    @inlinable
+    public mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         index += 1
         return true
     }
 
-    mutating func expect(_ byte: UInt8) throws(FactsJSONError) {
+    @inlinable
+    public mutating func expect(_ byte: UInt8) throws(Failure) {
         guard consume(byte) else {
             throw error(isAtEnd ? "unexpected end, expected '\(Character(Unicode.Scalar(byte)))'"
                                 : "expected '\(Character(Unicode.Scalar(byte)))'")
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(FactsJSONError) {
+    @inlinable
+    public mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
         let start = index
         let length = literal.utf8CodeUnitCount
         guard bytes.count - index >= length,
               UnsafeBufferPointer(start: literal.utf8Start, count: length)
                 .elementsEqual(UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
         else {
-            throw FactsJSONError(offset: start, message: "invalid literal, expected \(literal)")
+            throw Failure(offset: start, message: "invalid literal, expected \(literal)")
         }
         index += length
+    }
+
+    /// Whitespace, then the end of the text.
+    @inlinable
+    public mutating func expectEnd() throws(Failure) {
+        skipWhitespace()
+        guard isAtEnd else { throw error("unexpected text after the value") }
     }
 
     // MARK: Strings
 
     /// At an opening quote: the string's bytes when it has no escapes (consumed, quotes
     /// included); nil, with nothing consumed, when it has escapes.
-    mutating func readRawString() throws(FactsJSONError) -> UnsafeBufferPointer<UInt8>? {
+    @inlinable
+    public mutating func readRawString() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
         try expect(UInt8(ascii: "\""))
         let start = index
         while index < bytes.count {
@@ -79,7 +108,8 @@ struct JSONByteReader {
     }
 
     /// At an opening quote: the string, escapes resolved.
-    mutating func readString() throws(FactsJSONError) -> String {
+    @inlinable
+    public mutating func readString() throws(Failure) -> String {
         if let raw = try readRawString() {
             return String(decoding: raw, as: UTF8.self)
         }
@@ -87,7 +117,8 @@ struct JSONByteReader {
     }
 
     /// At an opening quote of a string that may contain escapes.
-    mutating func readEscapedString() throws(FactsJSONError) -> String {
+    @inlinable
+    public mutating func readEscapedString() throws(Failure) -> String {
         try expect(UInt8(ascii: "\""))
         var utf8: [UInt8] = []
         while index < bytes.count {
@@ -107,7 +138,8 @@ struct JSONByteReader {
         throw error("unterminated string")
     }
 
-    private mutating func readEscape(into utf8: inout [UInt8]) throws(FactsJSONError) {
+    @inlinable
+    mutating func readEscape(into utf8: inout [UInt8]) throws(Failure) {
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
         index += 1
@@ -126,29 +158,41 @@ struct JSONByteReader {
         }
     }
 
-    /// After `\u`: one scalar, joining a surrogate pair; a lone surrogate becomes U+FFFD.
-    private mutating func readUnicodeEscape() throws(FactsJSONError) -> Unicode.Scalar {
+    /// After `\u`: one scalar, joining a surrogate pair; a lone surrogate becomes U+FFFD
+    /// unless `rejectsLoneSurrogates`.
+    @inlinable
+    mutating func readUnicodeEscape() throws(Failure) -> Unicode.Scalar {
         let first = try readHex4()
         switch first {
         case 0xD800...0xDBFF:
             guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { return Unicode.Scalar.replacement }
+            else { return try loneSurrogate() }
             let resume = index
             index += 2
             let second = try readHex4()
             guard (0xDC00...0xDFFF).contains(second) else {
                 index = resume
-                return Unicode.Scalar.replacement
+                return try loneSurrogate()
             }
-            return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? .replacement
+            return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? Self.replacement
         case 0xDC00...0xDFFF:
-            return Unicode.Scalar.replacement
+            return try loneSurrogate()
         default:
-            return Unicode.Scalar(first) ?? .replacement
+            return Unicode.Scalar(first) ?? Self.replacement
         }
     }
 
-    private mutating func readHex4() throws(FactsJSONError) -> UInt32 {
+    @inlinable
+    func loneSurrogate() throws(Failure) -> Unicode.Scalar {
+        guard !rejectsLoneSurrogates else { throw error("lone surrogate in a \\u escape") }
+        return Self.replacement
+    }
+
+    @inlinable
+    static var replacement: Unicode.Scalar { "\u{FFFD}" }
+
+    @inlinable
+    mutating func readHex4() throws(Failure) -> UInt32 {
         guard bytes.count - index >= 4 else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -168,8 +212,8 @@ struct JSONByteReader {
 
     // MARK: Numbers
 
-    /// What a JSON number holds, as far as integer facts care.
-    enum Number: Equatable {
+    /// What a JSON number holds, as far as integer fields care.
+    public enum Number: Equatable {
         case integer(Int)
         /// Written with a fraction or an exponent: whole when it has an exact `Int` value, as
         /// `JSONDecoder` reads `1e2` or `100.0` as 100.
@@ -178,7 +222,8 @@ struct JSONByteReader {
     }
 
     /// Reads a JSON number.
-    mutating func readNumber() throws(FactsJSONError) -> Number {
+    @inlinable
+    public mutating func readNumber() throws(Failure) -> Number {
         let start = index
         let negative = consume(UInt8(ascii: "-"))
         var magnitude: UInt64 = 0
@@ -189,19 +234,19 @@ struct JSONByteReader {
             overflow = overflow || o1 || o2
             magnitude = sum
         }
-        guard digits > 0 else { throw FactsJSONError(offset: start, message: "invalid number") }
+        guard digits > 0 else { throw Failure(offset: start, message: "invalid number") }
         guard digits == 1 || bytes[index - digits] != UInt8(ascii: "0") else {
-            throw FactsJSONError(offset: start, message: "invalid number: leading zero")
+            throw Failure(offset: start, message: "invalid number: leading zero")
         }
         var whole = true
         if consume(UInt8(ascii: ".")) {
             whole = false
-            guard readDigits({ _ in }) > 0 else { throw FactsJSONError(offset: start, message: "invalid fraction") }
+            guard readDigits({ _ in }) > 0 else { throw Failure(offset: start, message: "invalid fraction") }
         }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             whole = false
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
-            guard readDigits({ _ in }) > 0 else { throw FactsJSONError(offset: start, message: "invalid exponent") }
+            guard readDigits({ _ in }) > 0 else { throw Failure(offset: start, message: "invalid exponent") }
         }
         guard whole else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -213,7 +258,8 @@ struct JSONByteReader {
     }
 
     /// Consumes a run of decimal digits, passing each one's value; how many there were.
-    private mutating func readDigits(_ body: (UInt8) -> Void) -> Int {
+    @inlinable
+    mutating func readDigits(_ body: (UInt8) -> Void) -> Int {
         let start = index
         while index < bytes.count, case UInt8(ascii: "0")...UInt8(ascii: "9") = bytes[index] {
             body(bytes[index] - UInt8(ascii: "0"))
@@ -222,51 +268,100 @@ struct JSONByteReader {
         return index - start
     }
 
+    // MARK: Containers
+
+    /// At an opening brace: reads the object's members, calling `member` at each value with
+    /// the member's key as UTF-8 (escapes resolved), then consumes the closing brace.
+    /// `member` must consume the value (or `skipValue()` it).
+    @inlinable
+    public mutating func readObject(
+        _ member: (inout Self, _ key: UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return }
+        repeat {
+            skipWhitespace()
+            if let key = try readRawString() {
+                try readMemberValue(key: key, member)
+            } else {
+                // `withUTF8` rethrows untyped: the member's error comes out as a `Result`.
+                var key = try readEscapedString()
+                try key.withUTF8 { key in
+                    Result { () throws(Failure) in try readMemberValue(key: key, member) }
+                }.get()
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    @inlinable
+    mutating func readMemberValue(
+        key: UnsafeBufferPointer<UInt8>,
+        _ member: (inout Self, _ key: UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        skipWhitespace()
+        try member(&self, key)
+    }
+
+    /// At an opening bracket: reads the array, calling `element` at each element (which it
+    /// must consume), then consumes the closing bracket.
+    @inlinable
+    public mutating func readArray(_ element: (inout Self) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "["))
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return }
+        repeat {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+    }
+
     // MARK: Skipping
 
-    /// Consumes any JSON value (for keys that are no fact).
-    mutating func skipValue(depth: Int = 0) throws(FactsJSONError) {
+    /// Consumes any JSON value (for keys a decoder does not know).
+    @inlinable
+    public mutating func skipValue(depth: Int = 0) throws(Failure) {
         guard depth < 64 else { throw error("nested too deeply") }
         switch peek() {
         case UInt8(ascii: "\""):
-            _ = try readString()
+            if try readRawString() == nil { _ = try readEscapedString() }
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             _ = try readNumber()
         case UInt8(ascii: "["):
-            try skipContainer(closing: UInt8(ascii: "]"), depth: depth) { reader throws(FactsJSONError) in
-                try reader.skipValue(depth: depth + 1)
-            }
+            try readArray { reader throws(Failure) in try reader.skipValue(depth: depth + 1) }
         case UInt8(ascii: "{"):
-            try skipContainer(closing: UInt8(ascii: "}"), depth: depth) { reader throws(FactsJSONError) in
-                _ = try reader.readString()
-                reader.skipWhitespace()
-                try reader.expect(UInt8(ascii: ":"))
-                reader.skipWhitespace()
-                try reader.skipValue(depth: depth + 1)
-            }
+            try readObject { reader, _ throws(Failure) in try reader.skipValue(depth: depth + 1) }
         default:
             throw error(isAtEnd ? "unexpected end, expected a value" : "expected a value")
         }
     }
-
-    private mutating func skipContainer(
-        closing: UInt8, depth: Int, element: (inout JSONByteReader) throws(FactsJSONError) -> Void
-    ) throws(FactsJSONError) {
-        index += 1
-        skipWhitespace()
-        if consume(closing) { return }
-        repeat {
-            skipWhitespace()
-            try element(&self)
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        try expect(closing)
-    }
 }
 
-extension Unicode.Scalar {
-    static let replacement = Unicode.Scalar(0xFFFD)!
+/// What a `JSONByteReader` throws: a decoder's error type, made from where and what.
+public protocol JSONSyntaxFailure: Error {
+    init(offset: Int, message: String)
+}
+
+/// Why JSON text could not be read, and where: `JSONByteReader`'s error for decoders that
+/// need no error type of their own.
+public struct JSONSyntaxError: JSONSyntaxFailure, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset of the problem.
+    public var offset: Int
+    public var message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
+    public var description: String { "JSON at byte \(offset): \(message)" }
 }

@@ -1,0 +1,24 @@
+import JiriAPI
+
+/// The hand-written JSON of the facts stored with each turn (`turns.facts`): what
+/// `encode(to:)` writes, every fact under its rule name and absent facts left out, without
+/// `JSONEncoder`. `FactsJSONDecoder` reads it back for replay.
+extension HandoffFacts: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        for fact in Self.factsInOrder {
+            switch fact.kind {
+            case .text:
+                if let text = fact.text(in: self) { writer.key(fact.name); writer.string(text) }
+            case .integer:
+                if let integer = fact.integer(in: self) { writer.key(fact.name); writer.integer(integer) }
+            case .boolean:
+                if let boolean = fact.boolean(in: self) { writer.key(fact.name); writer.bool(boolean) }
+            }
+        }
+        writer.endObject()
+    }
+
+    /// `HandoffFact.allCases`, built once (the synthesised property builds an array per call).
+    private static let factsInOrder = HandoffFact.allCases
+}

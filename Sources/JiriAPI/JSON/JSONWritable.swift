@@ -1,0 +1,49 @@
+/// A value with a hand-written JSON encoding, for the hot path. Its text must decode to what
+/// its `Encodable` encoding decodes to.
+public protocol JSONWritable {
+    /// Writes the value (one JSON value: an object, an array, a string, …).
+    func writeJSON(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    /// The value as compact JSON text.
+    public var jsonText: String {
+        var writer = JSONWriter()
+        writeJSON(to: &writer)
+        return writer.text
+    }
+}
+
+extension JSONWriter {
+    public mutating func value(_ value: some JSONWritable) {
+        value.writeJSON(to: &self)
+    }
+
+    /// An array of the elements, in order.
+    public mutating func array(_ elements: [some JSONWritable]) {
+        beginArray()
+        for element in elements {
+            element.writeJSON(to: &self)
+        }
+        endArray()
+    }
+
+    /// An object of the members, in the dictionary's order.
+    public mutating func object(_ members: [String: some JSONWritable]) {
+        beginObject()
+        for (name, member) in members {
+            key(name)
+            member.writeJSON(to: &self)
+        }
+        endObject()
+    }
+
+    /// An array of strings, in order.
+    public mutating func array(_ strings: [String]) {
+        beginArray()
+        for string in strings {
+            self.string(string)
+        }
+        endArray()
+    }
+}

@@ -1,0 +1,204 @@
+/// Writes compact JSON text into a byte buffer, for hand-written encoders on hot paths where
+/// `JSONEncoder`'s generic machinery costs far more than the bytes.
+///
+/// The writer places the commas: call `beginObject()`, then `key(_:)` and a value per member,
+/// then `endObject()`; arrays likewise, without keys. Strings are escaped as RFC 8259 requires
+/// and no more: `"`, `\` and the control characters below U+0020 (`\n`, `\r`, `\t`, `\b`, `\f`,
+/// else `\u00XX`); everything else, `/` and non-ASCII included, is written as its UTF-8.
+///
+///     var writer = JSONWriter()
+///     writer.beginObject()
+///     writer.key("name"); writer.string("Jiri")
+///     writer.key("tags"); writer.beginArray(); writer.integer(1); writer.endArray()
+///     writer.endObject()
+///     writer.text // {"name":"Jiri","tags":[1]}
+public struct JSONWriter: Sendable {
+    /// The JSON written so far, as UTF-8.
+    public private(set) var bytes: [UInt8]
+    /// Whether the next key or array element needs a comma before it.
+    private var needsComma = false
+
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Containers
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A member's key, written as it is: a literal that needs no escaping (the encoders'
+    /// own key names). The member's value comes next.
+    public mutating func key(_ name: StaticString) {
+        assert(Self.needsNoEscaping(name), "JSONWriter.key(_: StaticString) needs a key without escapes: \(name)")
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendLiteral(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A member's key from data (a dictionary key), escaped. The member's value comes next.
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: Values
+
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// The string, or `null` when there is none.
+    public mutating func string(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    public mutating func integer(_ value: Int) {
+        separate()
+        appendDecimal(value)
+        needsComma = true
+    }
+
+    /// A number as Foundation's `JSONEncoder` writes a `Double`: the shortest form that reads
+    /// back as the same value, without a trailing `.0` (`30`, `0.1`, `1e+300`). JSON has no
+    /// NaN or infinity: those are written as `null`.
+    public mutating func number(_ value: Double) {
+        guard value.isFinite else { return null() }
+        separate()
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        appendLiteral(value ? "true" : "false")
+        needsComma = true
+    }
+
+    public mutating func null() {
+        separate()
+        appendLiteral("null")
+        needsComma = true
+    }
+
+    // MARK: Bytes
+
+    private mutating func appendLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// `value` in quotes, escaped: runs of bytes that need no escape are copied whole.
+    private mutating func appendQuoted(_ value: String) {
+        var value = value
+        bytes.append(UInt8(ascii: "\""))
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices where Self.needsEscape(utf8[index]) {
+                if runStart < index {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                }
+                appendEscape(utf8[index])
+                runStart = index + 1
+            }
+            if runStart < utf8.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func needsNoEscaping(_ name: StaticString) -> Bool {
+        !UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(where: needsEscape)
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        let escaped: UInt8
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+        case 0x0A: escaped = UInt8(ascii: "n")
+        case 0x0D: escaped = UInt8(ascii: "r")
+        case 0x09: escaped = UInt8(ascii: "t")
+        case 0x08: escaped = UInt8(ascii: "b")
+        case 0x0C: escaped = UInt8(ascii: "f")
+        default:
+            appendLiteral("\\u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0xF))
+            return
+        }
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(escaped)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// The decimal digits of `value`, written straight into the buffer.
+    private mutating func appendDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits = 0
+        var rest = magnitude
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let end = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var position = end
+            while magnitude > 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+        }
+    }
+}

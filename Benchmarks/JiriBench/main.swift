@@ -4,7 +4,7 @@ import Foundation
 // JiriBench: the micro-benchmarks of `make bench`. Plain timing loops (warm-up,
 // median of several runs), run from the package root:
 //
-//   JiriBench [--only matcher,decision,json,history,pipeline] [--json <file>]
+//   JiriBench [--only matcher,decision,json,fastjson,history,pipeline] [--json <file>]
 //
 // The history suite needs Postgres (DATABASE_URL, default the local stack); the
 // pipeline suite Postgres and Redis (DATABASE_URL and REDIS_URL, as `jiri serve`).
@@ -19,7 +19,7 @@ func option(_ name: String) -> String? {
     return arguments[arguments.index(after: index)]
 }
 
-let suites = Set((option("--only") ?? "matcher,decision,json,history,pipeline").split(separator: ",").map(String.init))
+let suites = Set((option("--only") ?? "matcher,decision,json,fastjson,history,pipeline").split(separator: ",").map(String.init))
 let paths = BenchPaths(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "postgres://jiri@127.0.0.1:54329/jiri"
 let report = Report()
@@ -28,6 +28,7 @@ do {
     if suites.contains("matcher") { try MatcherBenchmark(paths: paths, report: report).run() }
     if suites.contains("decision") { try DecisionBenchmark(paths: paths, report: report).run() }
     if suites.contains("json") { try TurnJSONBenchmark(report: report).run() }
+    if suites.contains("fastjson") { try FastJSONBenchmark(report: report).run() }
     if suites.contains("history") {
         try waitFor { try await HistoryBenchmark(databaseURL: databaseURL, report: report).run() }
     }

@@ -125,28 +125,51 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    /// `value` in quotes, escaped: runs of bytes that need no escape are copied whole.
+    /// `value` in quotes, escaped. Eight bytes are checked at a time; runs of bytes that need
+    /// no escape are copied whole.
     private mutating func appendQuoted(_ value: String) {
         var value = value
         bytes.append(UInt8(ascii: "\""))
         value.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
             var runStart = 0
-            for index in utf8.indices where Self.needsEscape(utf8[index]) {
-                if runStart < index {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            var index = 0
+            while index < utf8.count {
+                if utf8.count - index >= 8,
+                   !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
                 }
-                appendEscape(utf8[index])
-                runStart = index + 1
+                let end = min(index + 8, utf8.count)
+                while index < end {
+                    if Self.needsEscape(base[index]) {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                        appendEscape(base[index])
+                        runStart = index + 1
+                    }
+                    index += 1
+                }
             }
-            if runStart < utf8.count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: utf8.count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any of the eight bytes in `word` may need an escape (never false when one
+    /// does): a byte below 0x20, or a zero byte after XOR with `"` or `\` in every byte.
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool {
+            (word &- ones &* limit) & ~word & highBits != 0
+        }
+        return hasByteBelow(0x20, word)
+            || hasByteBelow(1, word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            || hasByteBelow(1, word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     private static func needsNoEscaping(_ name: StaticString) -> Bool {

@@ -25,6 +25,24 @@ struct JSONWriterTests {
         #expect(try parsed(written(value)) as? String == value)
     }
 
+    /// The writer checks eight bytes at a time: every character that needs an escape, at every
+    /// position of a long string among multi-byte characters, must still be escaped.
+    @Test func escapesAreFoundAtEveryPositionOfALongString() throws {
+        let filler: [Character] = ["a", "é", "😀", "\u{7F}", "~", "日", "/"]
+        let escaped = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) } + ["\"", "\\"]
+        for length in [7, 8, 9, 16, 23, 40] {
+            let base = (0..<length).map { filler[$0 % filler.count] }
+            for position in 0..<length {
+                for character in escaped {
+                    var characters = base
+                    characters[position] = character
+                    let value = String(characters)
+                    #expect(try parsed(written(value)) as? String == value, "\(Array(value.utf8))")
+                }
+            }
+        }
+    }
+
     @Test func quotesAndBackslashesAreEscaped() throws {
         let value = #"say "hi" \ then \"leave\""#
         #expect(written(value) == #""say \"hi\" \\ then \\\"leave\\\"""#)

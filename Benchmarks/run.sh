@@ -76,6 +76,11 @@ wal_bytes() { psql "$DATABASE_URL" -qtAX -c "SELECT pg_wal_lsn_diff('$2', '$1'):
 committed_turns() {
     psql "$DATABASE_URL" -qtAX -c "SELECT coalesce(sum(turn_count), 0) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"
 }
+# Turns answered with a stored response (a repeat of the same body within the retry
+# window, which the mix produces at high rates: it repeats some utterances), all kinds.
+replayed_turns() {
+    curl -fsS "$BENCH_URL/metrics" | awk '/^jiri_turns_replayed_total\{/ { sum += $NF } END { printf "%d", sum }'
+}
 
 # --- wrk scenarios --------------------------------------------------------------
 
@@ -96,9 +101,10 @@ live_sessions() { psql "$DATABASE_URL" -qtAX -c "SELECT count(*) FROM sessions W
 run_turns() {
     local name="$1" connections="$2" seconds="$3" sessions="${4:-$SESSIONS}" start="${5:-0}" threads=1
     [ "$connections" -ge 8 ] && threads=2
-    local before_turns cpu_before machine_before load pg_before redis_before
+    local before_turns before_replayed after_replayed cpu_before machine_before load pg_before redis_before
     load="$(cut -d' ' -f1 /proc/loadavg)"
     before_turns="$(committed_turns)"
+    before_replayed="$(replayed_turns)"
     reset_peak_rss
     cpu_before="$(server_cpu_ticks)"
     machine_before="$(machine_ticks)"
@@ -120,6 +126,7 @@ run_turns() {
     local wal
     wal="$(wal_bytes "$wal_before" "$(wal_lsn)")"
     after_turns="$(committed_turns)"
+    after_replayed="$(replayed_turns)"
     local server_p50 server_p99
     read -r server_p50 server_p99 < <(server_latency "$log_before")
     local wrk_json
@@ -134,10 +141,10 @@ run_turns() {
     busy="$(awk -v a="$machine_before" -v b="$machine_after" 'BEGIN { split(a, x, " "); split(b, y, " ");
         total = y[1] - x[1]; printf "%.0f", (total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0) }')"
     [ -n "$PG_BACKENDS" ] || pg_us=null
-    local committed=$((after_turns - before_turns))
-    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "load_average_before": %s, "server_p50_ms": %s, "server_p99_ms": %s}' \
+    local committed=$((after_turns - before_turns)) replayed=$((after_replayed - before_replayed))
+    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "replayed_turns": %d, "load_average_before": %s, "server_p50_ms": %s, "server_p99_ms": %s}' \
         "$connections" "$threads" "$sessions" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
-        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$load" "$server_p50" "$server_p99"
+        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$replayed" "$load" "$server_p50" "$server_p99"
 }
 
 # --- the floor ------------------------------------------------------------------
@@ -283,8 +290,9 @@ decide_ns="$(micro "decide, shipped rules time")"
         "$pg_tps" "$(field "$PGBENCH" latency_avg_ms)" "$(field "$PGBENCH" wal_bytes_per_transaction)" \
         "$(sed -E 's/.*"postgres_backend_cpu_us_per_transaction": ([^}]+)}.*/\1/' <<<"$PGBENCH")"
     printf '%-14s GET %.0f/s  SET %.0f/s (32 clients, no pipelining)\n' "floor redis" "$(field "$REDIS" get_per_second)" "$(field "$REDIS" set_per_second)"
-    printf '%-14s committed %d of %s turns at c=32, %d of %s at c=1 (each 2xx turn is one durable commit), WAL %s B/turn\n' "durability" \
-        "$(field "$TURN_32" committed_turns)" "$(field "$wrk32" requests)" "$(field "$TURN_1" committed_turns)" "$(field "$wrk1" requests)" \
+    printf '%-14s committed %d + replayed %d of %s turns at c=32, %d + %d of %s at c=1 (each 2xx turn is one durable commit or a stored answer to a repeat), WAL %s B/turn\n' "durability" \
+        "$(field "$TURN_32" committed_turns)" "$(field "$TURN_32" replayed_turns)" "$(field "$wrk32" requests)" \
+        "$(field "$TURN_1" committed_turns)" "$(field "$TURN_1" replayed_turns)" "$(field "$wrk1" requests)" \
         "$(field "$TURN_32" wal_bytes_per_turn)"
     printf '%-14s Redis %s B per live session, Postgres %s B per turn row (%s B of it the handoff trace)\n' "footprint" \
         "$(field "$FOOTPRINT" redis_bytes_per_live_session)" "$(field "$FOOTPRINT" postgres_turn_row_bytes)" "$(field "$FOOTPRINT" postgres_trace_bytes_per_turn)"

@@ -55,6 +55,25 @@ import Testing
         }
     }
 
+    @Test func repeatsAreCountedOnMetricsByKind() async throws {
+        try await TestHarness.withApp { http, _ in
+            func replayed(_ kind: String) async throws -> Int {
+                let metrics = String(buffer: try await http.execute(uri: "/metrics", method: .get).body)
+                let line = metrics.split(separator: "\n").first { $0.hasPrefix("jiri_turns_replayed_total{") && $0.contains("key=\"\(kind)\"") }
+                return line.flatMap { $0.split(separator: " ").last }.flatMap { Int($0) } ?? 0
+            }
+            let (retriesBefore, keyedBefore) = (try await replayed("retry"), try await replayed("client"))
+            let id = TestHarness.newSessionID()
+            _ = try await http.turn("log my mood as calm", session: id)
+            _ = try await http.turn("log my mood as calm", session: id)
+            #expect(try await replayed("retry") > retriesBefore)
+            let key = UUID().uuidString
+            _ = try await http.turn("tell me a joke", session: id, extra: ["turn_id": key])
+            _ = try await http.turn("tell me a joke", session: id, extra: ["turn_id": key])
+            #expect(try await replayed("client") > keyedBefore)
+        }
+    }
+
     @Test func aKeyedRetryAfterRedisLostTheRecordIsStillAnsweredFromPostgres() async throws {
         try await TestHarness.withApp { http, components in
             let id = TestHarness.newSessionID()

@@ -83,7 +83,7 @@ extension TurnService {
             throw TurnError(.sessionNotFound, "No session \(sessionID).")
         } catch TranscriptStoreError.duplicateIdempotencyKey {
             if let key = context.idempotencyKey, let stored = try await storedTurn(owner: owner, key: key) {
-                return Answered(reply: try replay(stored, requestHash: canonical.hash), session: nil)
+                return Answered(reply: try replay(stored, requestHash: canonical.hash, keyed: true), session: nil)
             }
             throw TurnError(.sessionBusy, "This turn is already being answered.")
         } catch TranscriptStoreError.concurrentTurn {

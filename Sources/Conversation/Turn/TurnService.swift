@@ -74,7 +74,7 @@ public struct TurnService: Sendable {
         // A zero retry window turns keyless retry detection off.
         let claim: IdempotencyKey? = explicitKey == nil && configuration.retryWindow == .zero ? nil : idempotency
         if let explicitKey, let stored = try await storedTurn(owner: owner, key: explicitKey) {
-            return try replay(stored, requestHash: requestHash)
+            return try replay(stored, requestHash: requestHash, keyed: true)
         }
 
         let leaseToken = SessionIdentifier.generate()
@@ -90,7 +90,7 @@ public struct TurnService: Sendable {
                     break
                 case .completed(let stored):
                     if holdsLease { try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: nil) }
-                    return try replay(stored, requestHash: requestHash)
+                    return try replay(stored, requestHash: requestHash, keyed: explicitKey != nil)
                 case .inProgress(let hash):
                     if holdsLease { try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: nil) }
                     guard hash == requestHash else { throw Self.keyReused }
@@ -150,8 +150,12 @@ public struct TurnService: Sendable {
         }
     }
 
-    func replay(_ stored: StoredTurn, requestHash: [UInt8]) throws -> TurnReply {
+    /// The stored answer to a repeated request: nothing runs again. `keyed` tells a repeat
+    /// with a `turn_id` / `Idempotency-Key` from a keyless client retry (same body, within
+    /// the retry window), for `jiri_turns_replayed_total`.
+    func replay(_ stored: StoredTurn, requestHash: [UInt8], keyed: Bool) throws -> TurnReply {
         guard stored.requestHash == requestHash else { throw Self.keyReused }
+        Counter(label: "jiri_turns_replayed_total", dimensions: [("key", keyed ? "client" : "retry")]).increment()
         let response = try JSONDecoder().decode(TurnResponse.self, from: Data(stored.responseJSON.utf8))
         return TurnReply(response: response, body: stored.responseJSON)
     }
@@ -162,7 +166,7 @@ public struct TurnService: Sendable {
         while ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             switch try await cache.idempotencyState(key) {
-            case .completed(let stored): return try replay(stored, requestHash: requestHash)
+            case .completed(let stored): return try replay(stored, requestHash: requestHash, keyed: key.key.hasPrefix("k:"))
             case .inProgress: continue
             case .none, .claimed: break
             }

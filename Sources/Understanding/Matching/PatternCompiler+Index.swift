@@ -6,7 +6,13 @@ extension PatternCompiler {
     /// Sets of words of which every match contains at least one each.
     func requirements(of elements: [PhrasePattern.Element], context: PatternContext) -> [[TokenID]] {
         var result: [[TokenID]] = []
-        for element in elements {
+        for (index, element) in elements.enumerated() {
+            // A preposition before `<app>` goes when the app is taken off the edge.
+            let linksApp = index + 1 < elements.count && elements[index + 1] == .app
+            if linksApp, let link = appLink(element) {
+                for id in link.leading { result.append([id]) }
+                continue
+            }
             switch element {
             case .literal(let text):
                 for token in lex(text) { result.append([token.id]) }

@@ -114,10 +114,45 @@ struct PatternCompiler {
 
     private mutating func compile(_ elements: [PhrasePattern.Element], next: Int32, context: inout PatternContext) -> Int32 {
         var continuation = next
-        for element in elements.reversed() {
-            continuation = compile(element, next: continuation, context: &context)
+        var index = elements.count
+        while index > 0 {
+            index -= 1
+            if case .app = elements[index], index > 0, let link = appLink(elements[index - 1]) {
+                // "... in <app>": an app named at the edge of the utterance and
+                // taken off there takes its preposition with it, so "in
+                // CodingBridge, look up X" reads as "look up X in CodingBridge".
+                let named = emitWords(link.prepositions, next: emit(.app(next: continuation)))
+                continuation = chain([named, emit(.detachedApp(next: continuation))])
+                for id in link.leading.reversed() { continuation = emit(.word(id, next: continuation)) }
+                index -= 1
+            } else {
+                continuation = compile(elements[index], next: continuation, context: &context)
+            }
         }
         return continuation
+    }
+
+    /// The prepositions that attach an app's name when `element` comes just
+    /// before `<app>` (a literal ending in one, or a choice of them), and the
+    /// literal's words before it.
+    func appLink(_ element: PhrasePattern.Element) -> (leading: [TokenID], prepositions: [TokenID])? {
+        switch element {
+        case .literal(let text):
+            let ids = lex(text).map(\.id)
+            guard let last = ids.last, UtteranceSpan.appPrepositions.contains(last) else { return nil }
+            return (Array(ids.dropLast()), [last])
+        case .choice(let alternatives, optional: false):
+            var prepositions: [TokenID] = []
+            for alternative in alternatives {
+                guard alternative.count == 1, case .literal(let text) = alternative[0] else { return nil }
+                let ids = lex(text).map(\.id)
+                guard ids.count == 1, UtteranceSpan.appPrepositions.contains(ids[0]) else { return nil }
+                if !prepositions.contains(ids[0]) { prepositions.append(ids[0]) }
+            }
+            return prepositions.isEmpty ? nil : ([], prepositions)
+        default:
+            return nil
+        }
     }
 
     private mutating func compile(_ element: PhrasePattern.Element, next: Int32, context: inout PatternContext) -> Int32 {
@@ -154,13 +189,7 @@ struct PatternCompiler {
             }
             // Longer alternatives first: "search for" before "search" reads more
             // of the utterance as pattern words.
-            if singleWords.count == 1 {
-                entries.append(emit(.word(singleWords[0], next: next)))
-            } else if !singleWords.isEmpty {
-                let start = Int32(wordSetWords.count)
-                wordSetWords += singleWords.sorted()
-                entries.append(emit(.wordSet(start: start, count: Int32(singleWords.count), next: next)))
-            }
+            if !singleWords.isEmpty { entries.append(emitWords(singleWords, next: next)) }
             if canBeEmpty { entries.append(next) }
             return chain(entries)
         }
@@ -218,6 +247,14 @@ struct PatternCompiler {
             context.bindings[slot].kind = .typed(kind)
             return emit(.typed(slot: slotID, kind: kind, next: next))
         }
+    }
+
+    /// One step that reads any one of `words`.
+    private mutating func emitWords(_ words: [TokenID], next: Int32) -> Int32 {
+        guard words.count > 1 else { return emit(.word(words[0], next: next)) }
+        let start = Int32(wordSetWords.count)
+        wordSetWords += words.sorted()
+        return emit(.wordSet(start: start, count: Int32(words.count), next: next))
     }
 
     /// Splits that try `entries` in order.

@@ -62,6 +62,8 @@ struct PatternExecutor {
             // The app was named at the edge of the utterance and taken off:
             // "in CodingBridge, search for X" reads as "search CodingBridge for X".
             return detachedApp == app ? step(next, position, captures, &budget) : nil
+        case .detachedApp(let next):
+            return detachedApp == app ? step(next, position, captures, &budget) : nil
         case .split(let first, let second):
             return step(first, position, captures, &budget) ?? step(second, position, captures, &budget)
         case .open(let slot, let next):

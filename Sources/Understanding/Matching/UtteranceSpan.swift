@@ -8,7 +8,7 @@ struct UtteranceSpan {
     var app: Int8
 
     /// Prepositions that attach an app's name: "in Nagz", "with CodingBridge".
-    private static let appPrepositions: Set<TokenID> = [
+    static let appPrepositions: Set<TokenID> = [
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
         BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
     ]
@@ -93,8 +93,21 @@ struct UtteranceSpan {
         while start < end, let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
             start += length
         }
-        while start < end, let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start) {
+        while start < end, let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start),
+              !Self.isObjectOfPreposition(tokens, from: end - length, start: start) {
             end -= length
         }
+    }
+
+    /// Sign-off words that still read as time after a preposition ("for now").
+    private static let temporalFillers: Set<TokenID> = [BuiltinWord.now.id, BuiltinWord.right.id, BuiltinWord.again.id]
+
+    /// A sign-off right after a preposition is that preposition's object, not a
+    /// sign-off: "git status for Jiri", "thanks to me". Only "now" and "again"
+    /// keep reading as time ("snooze it for now").
+    private static func isObjectOfPreposition(_ tokens: UnsafeBufferPointer<Token>, from index: Int, start: Int) -> Bool {
+        guard index > start, !temporalFillers.contains(tokens[index].id) else { return false }
+        let previous = tokens[index - 1].id
+        return appPrepositions.contains(previous) || previous == BuiltinWord.about.id || previous == BuiltinWord.of.id
     }
 }

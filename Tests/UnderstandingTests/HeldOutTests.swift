@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import Understanding
+
+/// The held-out set (`Fixtures/heldout.jsonl`): requests written from the seeds
+/// as a new user would say them, before the catalog was read. Every positive
+/// must reach its intent with its slots, every negative must reach none; a case
+/// marked `known_gap` may fall back but must never reach a wrong intent.
+@Suite struct HeldOutTests {
+    @Test(arguments: HeldOutCase.all.filter { $0.intent != nil && !$0.isKnownGap })
+    func requestReachesItsIntentWithItsSlots(_ heldOut: HeldOutCase) {
+        let match = Fixtures.matcher.match(heldOut.text, context: Fixtures.context)
+        #expect(match?.intent.id == heldOut.intent)
+        #expect(heldOut.slotMismatches(in: match).isEmpty, "\(heldOut.slotMismatches(in: match))")
+    }
+
+    @Test(arguments: HeldOutCase.all.filter { $0.intent == nil && !$0.isKnownGap })
+    func requestNoToolServesReachesNoIntent(_ heldOut: HeldOutCase) {
+        let match = Fixtures.matcher.match(heldOut.text, context: Fixtures.context)
+        #expect(match == nil, "matched \(match?.intent.id ?? "")")
+    }
+
+    @Test(arguments: HeldOutCase.all.filter(\.isKnownGap))
+    func knownGapNeverReachesAWrongIntent(_ heldOut: HeldOutCase) {
+        let match = Fixtures.matcher.match(heldOut.text, context: Fixtures.context)
+        print("known gap \(heldOut.id): \"\(heldOut.text)\" → \(match?.intent.id ?? "no intent")")
+        if let match {
+            #expect(match.intent.id == heldOut.intent)
+        }
+    }
+
+    /// Prints the per-intent score of the whole set, known gaps included, and
+    /// holds the one line that matters most: no request reaches a wrong tool.
+    @Test func noHeldOutRequestReachesAWrongTool() {
+        let score = HeldOutScore(cases: HeldOutCase.all)
+        print(score.report)
+        #expect(score.wrongIntents.isEmpty, "\(score.wrongIntents)")
+    }
+}
+
+/// One line of the held-out fixture.
+struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
+    /// An expected slot: text, an enum case, an entity mention, a whole number,
+    /// or a date written as New York wall time (`2025-11-22T18:00`).
+    enum Expected: Decodable, Sendable, Equatable {
+        case text(String)
+        case integer(Int)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                self = .integer(number)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+
+        func isSatisfied(by value: SlotValue?) -> Bool {
+            switch (self, value) {
+            case (.integer(let expected), .integer(let heard)), (.integer(let expected), .minutes(let heard)):
+                return expected == heard
+            case (.text(let expected), .date(let heard)):
+                return Self.wallTime(expected) == heard
+            case (.text(let expected), .some(let heard)):
+                return expected.lowercased() == heard.stringValue.lowercased()
+            default:
+                return false
+            }
+        }
+
+        private static func wallTime(_ text: String) -> Date? {
+            let parts = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            guard parts.count == 5 else { return nil }
+            return Fixtures.date(parts[0], parts[1], parts[2], parts[3], parts[4], in: Fixtures.newYork)
+        }
+    }
+
+    let id: String
+    let text: String
+    let intent: String?
+    let slots: [String: Expected]
+    let knownGap: Bool?
+
+    var isKnownGap: Bool { knownGap ?? false }
+    var testDescription: String { "\(id) \(text)" }
+
+    enum CodingKeys: String, CodingKey {
+        case id, text, intent, slots
+        case knownGap = "known_gap"
+    }
+
+    /// The expected slots the match lacks or got wrong, as `name: heard`.
+    func slotMismatches(in match: IntentMatch?) -> [String] {
+        slots.keys.sorted().compactMap { name in
+            let heard = match?.slots[name]
+            return slots[name]!.isSatisfied(by: heard) ? nil : "\(name): \(heard?.stringValue ?? "nothing")"
+        }
+    }
+
+    static let all: [HeldOutCase] = {
+        let url = Fixtures.repository.appendingPathComponent("Tests/UnderstandingTests/Fixtures/heldout.jsonl")
+        do {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            return try text.split(separator: "\n").map { try JSONDecoder().decode(HeldOutCase.self, from: Data($0.utf8)) }
+        } catch {
+            fatalError("the held-out fixture does not load: \(error)")
+        }
+    }()
+}
+
+/// How the matcher does on the held-out set: positives understood exactly,
+/// wrong intents, misses, and negatives that reached a tool.
+struct HeldOutScore {
+    private(set) var exact: [String: Int] = [:]
+    private(set) var total: [String: Int] = [:]
+    private(set) var wrongIntents: [String] = []
+    private(set) var misses: [String] = []
+    private(set) var slotErrors: [String] = []
+    private(set) var negativesMatched: [String] = []
+    private(set) var negatives = 0
+
+    init(cases: [HeldOutCase]) {
+        for heldOut in cases {
+            let match = Fixtures.matcher.match(heldOut.text, context: Fixtures.context)
+            guard let intent = heldOut.intent else {
+                negatives += 1
+                if let match { negativesMatched.append("\(heldOut.text) → \(match.intent.id)") }
+                continue
+            }
+            total[intent, default: 0] += 1
+            switch match {
+            case nil:
+                misses.append("\(heldOut.text) [\(intent)]")
+            case .some(let match) where match.intent.id != intent:
+                wrongIntents.append("\(heldOut.text) → \(match.intent.id), not \(intent)")
+            case .some(let match):
+                let mismatches = heldOut.slotMismatches(in: match)
+                if mismatches.isEmpty {
+                    exact[intent, default: 0] += 1
+                } else {
+                    slotErrors.append("\(heldOut.text) [\(mismatches.joined(separator: ", "))]")
+                }
+            }
+        }
+    }
+
+    var report: String {
+        let positives = total.values.reduce(0, +)
+        let hits = exact.values.reduce(0, +)
+        var lines = ["held-out: \(hits)/\(positives) positives exact, \(wrongIntents.count) wrong intent, "
+            + "\(misses.count) missed, \(slotErrors.count) slot errors; "
+            + "\(negatives - negativesMatched.count)/\(negatives) negatives held"]
+        lines += total.keys.sorted().map { "  \($0): \(exact[$0, default: 0])/\(total[$0]!)" }
+        lines += wrongIntents.map { "  WRONG \($0)" } + misses.map { "  MISS \($0)" }
+        lines += slotErrors.map { "  SLOTS \($0)" } + negativesMatched.map { "  NEGATIVE \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -18,6 +18,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case another, `if`, whether, than, ago
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
     case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice, know
+    /// Question words: they begin a question, never a name ("remind me what the capital of Peru is").
+    case what, who, whom, whose, which, `where`, when, why, how
 
     // Numbers.
     case zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve, thirteen
@@ -85,7 +87,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         switch self {
         case .in, .on, .at, .by, .for, .to, .from, .with, .using, .via, .through, .about, .before, .after,
              .until, .around, .due, .of, .and, .or, .as, .is, .are, .was, .be, .it, .that, .this, .if,
-             .whether, .than:
+             .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how:
             return .stop
         case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,
              .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Understanding
 
-/// The held-out set (`Fixtures/heldout.jsonl`): requests written from the seeds
+/// The held-out sets (`Fixtures/heldout.jsonl`, `Fixtures/probe.jsonl`): requests written from the seeds
 /// as a new user would say them, before the catalog was read. Every positive
 /// must reach its intent with its slots, every negative must reach none; a case
 /// marked `known_gap` may fall back but must never reach a wrong intent.
@@ -97,15 +97,17 @@ struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let all: [HeldOutCase] = {
-        let url = Fixtures.repository.appendingPathComponent("Tests/UnderstandingTests/Fixtures/heldout.jsonl")
+    /// `heldout.jsonl`, written before any change, and `probe.jsonl`, written
+    /// after the first round of changes to see whether they generalise.
+    static let all: [HeldOutCase] = ["heldout.jsonl", "probe.jsonl"].flatMap { name in
+        let url = Fixtures.repository.appendingPathComponent("Tests/UnderstandingTests/Fixtures/\(name)")
         do {
             let text = try String(contentsOf: url, encoding: .utf8)
             return try text.split(separator: "\n").map { try JSONDecoder().decode(HeldOutCase.self, from: Data($0.utf8)) }
         } catch {
-            fatalError("the held-out fixture does not load: \(error)")
+            fatalError("the held-out fixture \(name) does not load: \(error)")
         }
-    }()
+    }
 }
 
 /// How the matcher does on the held-out set: positives understood exactly,

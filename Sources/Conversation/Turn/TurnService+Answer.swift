@@ -30,7 +30,7 @@ extension TurnService {
 
         let active = rules.active
         outcome.state.declinedVisual = outcome.state.declinedVisual || active.ruleset.declinesVisual(request.userText)
-        let facts = HandoffFacts(request: request, outcome: outcome, receivedAt: context.receivedAt, timeZone: timeZone)
+        let facts = HandoffFacts(request: request, outcome: outcome, context: matchContext)
         let decision = outcome.endConversation ? nil : active.engine.decide(facts, rolloutKey: sessionID)
         if let decision { HandoffRuleCounters.record(decision) }
         let handoff = decision?.handoff ?? false
@@ -48,7 +48,7 @@ extension TurnService {
             endConversation: outcome.endConversation,
             handoffToApp: handoff,
             deepLinkURL: handoff ? decision?.deepLinkURL(sessionID: sessionID) : nil,
-            debug: TurnResponse.Debug(toolTrace: outcome.toolTrace, latencyMs: Self.milliseconds(since: started), mode: handoff ? "handoff" : outcome.mode),
+            debug: TurnResponse.Debug(toolTrace: outcome.toolTrace, latencyMs: Int((ContinuousClock.now - started).milliseconds), mode: handoff ? "handoff" : outcome.mode),
             turnID: turnID,
             expectsReply: outcome.expectsReply && !handoff,
             intent: outcome.intent,
@@ -107,16 +107,11 @@ extension TurnService {
             createdAt: context.receivedAt, turnCount: 0, stateJSON: "{}"
         )
     }
-
-    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
 }
 
 extension HandoffFacts {
     /// The facts the handoff rules see for this turn.
-    init(request: TurnRequest, outcome: DialogueOutcome, receivedAt: Date, timeZone: TimeZone) {
+    init(request: TurnRequest, outcome: DialogueOutcome, context: MatchContext) {
         self.init(
             utteranceText: request.userText,
             intentID: outcome.intent?.id,
@@ -133,7 +128,7 @@ extension HandoffFacts {
             deviceVoice: request.meta.voice,
             client: request.client,
             userDeclinedVisual: outcome.state.declinedVisual,
-            localHour: Calendar.hour(of: receivedAt, in: timeZone)
+            localHour: context.localHour
         )
     }
 }

@@ -94,7 +94,7 @@ public struct TurnService: Sendable {
                 case .inProgress(let hash):
                     if holdsLease { try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: nil) }
                     guard hash == requestHash else { throw Self.keyReused }
-                    return try await awaitFirst(idempotency, cache: cache, requestHash: requestHash)
+                    return try await awaitFirst(idempotency, keyed: explicitKey != nil, cache: cache, requestHash: requestHash)
                 }
                 if !holdsLease {
                     holdsLease = try await waitForLease(sessionID: sessionID, token: leaseToken, cache: cache)
@@ -161,18 +161,19 @@ public struct TurnService: Sendable {
     }
 
     /// A repeat that arrived while the first request is still running waits for its answer.
-    private func awaitFirst(_ key: IdempotencyKey, cache: any SessionCache, requestHash: [UInt8]) async throws -> TurnReply {
+    /// Gives up when the first request gave its claim back (it failed) or the wait runs out.
+    private func awaitFirst(_ key: IdempotencyKey, keyed: Bool, cache: any SessionCache, requestHash: [UInt8]) async throws -> TurnReply {
+        let busy = TurnError(.sessionBusy, "The same request is still being answered; try again shortly.")
         let deadline = ContinuousClock.now + configuration.leaseWait + .seconds(8)
         while ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             switch try await cache.idempotencyState(key) {
-            case .completed(let stored): return try replay(stored, requestHash: requestHash, keyed: key.key.hasPrefix("k:"))
+            case .completed(let stored): return try replay(stored, requestHash: requestHash, keyed: keyed)
             case .inProgress: continue
-            case .none, .claimed: break
+            case .none, .claimed: throw busy
             }
-            break
         }
-        throw TurnError(.sessionBusy, "The same request is still being answered; try again shortly.")
+        throw busy
     }
 
     private func waitForLease(sessionID: String, token: String, cache: any SessionCache) async throws -> Bool {
@@ -193,13 +194,5 @@ public struct TurnService: Sendable {
     static func unavailable(_ error: any Error) -> any Error {
         if error is TurnError { return error }
         return TurnError(.storeUnavailable, "The transcript store is unavailable; nothing was saved. Try again shortly.")
-    }
-}
-
-extension Calendar {
-    static func hour(of date: Date, in timeZone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.component(.hour, from: date)
     }
 }

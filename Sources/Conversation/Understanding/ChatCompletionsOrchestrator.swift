@@ -101,24 +101,13 @@ public struct ChatCompletionsOrchestrator: IntentUnderstanding {
         return choice.message.toolCalls?.first?.function
     }
 
-    /// Sends the request and reads the answer, racing both against the
-    /// timeout: the client's own deadline does not cover a stalled body.
+    /// Sends the request and reads the answer within the time budget.
     private func exchange(_ request: HTTPClientRequest) async throws(ModelFailure) -> (HTTPResponseStatus, ByteBuffer) {
         let budget = configuration.timeout
         let limit = configuration.maxResponseBytes
         do {
-            return try await withThrowingTaskGroup(of: (HTTPResponseStatus, ByteBuffer).self) { group in
-                group.addTask { [httpClient, logger] in
-                    let response = try await httpClient.execute(request, deadline: .now() + TimeAmount(budget), logger: logger)
-                    return (response.status, try await response.body.collect(upTo: limit))
-                }
-                group.addTask {
-                    try await Task.sleep(for: budget)
-                    throw ModelFailure.timeout(after: budget)
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { throw CancellationError() }
-                return first
+            return try await httpClient.exchange(request, until: .now + budget, maxBytes: limit, logger: logger) {
+                ModelFailure.timeout(after: budget)
             }
         } catch let failure as ModelFailure {
             throw failure

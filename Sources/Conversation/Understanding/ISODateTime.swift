@@ -6,13 +6,18 @@ enum ISODateTime {
     private static let withOffset = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withOffsetNoFraction = Date.ISO8601FormatStyle()
 
+    /// With fractional seconds or without, `Z` or an offset; nil for a local time.
+    static func parseWithOffset(_ text: String) -> Date? {
+        (try? withOffset.parse(text)) ?? (try? withOffsetNoFraction.parse(text))
+    }
+
     static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         var text = text
         // `2025-03-05 17:00` is common in model output.
         if text.count >= 16, let separator = text.index(text.startIndex, offsetBy: 10, limitedBy: text.endIndex), text[separator] == " " {
             text.replaceSubrange(separator...separator, with: "T")
         }
-        if let date = (try? withOffset.parse(text)) ?? (try? withOffsetNoFraction.parse(text)) {
+        if let date = parseWithOffset(text) {
             return date
         }
         if text.count == 16 { text += ":00" }

@@ -16,4 +16,7 @@ public struct MatchContext: Sendable {
     }
 
     var dateResolver: DateResolver { DateResolver(calendar: calendar, now: now) }
+
+    /// The hour of `now` on the user's clock (0–23).
+    public var localHour: Int { calendar.component(.hour, from: now) }
 }

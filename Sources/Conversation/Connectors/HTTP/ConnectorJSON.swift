@@ -28,10 +28,7 @@ enum ConnectorJSON {
 
     /// ISO-8601 date-times with or without fractional seconds, `Z` or an offset.
     static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-            return date
-        }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        ISODateTime.parseWithOffset(text)
     }
 }
 

@@ -135,31 +135,14 @@ public struct HTTPConnectorClient: Sendable {
         }
     }
 
-    /// Sends the request and collects the body, racing both against the call's
-    /// deadline. The client's own deadline covers only the wait for the head,
-    /// so the race is what bounds a backend that stalls mid-body.
+    /// Sends the request within what is left of the call's time budget.
     private func exchange(_ request: HTTPClientRequest, in call: ConnectorCall) async throws -> (HTTPResponseStatus, ByteBuffer) {
         let remaining = call.remaining
         guard remaining > .zero else {
             throw ConnectorFailure(.unreachable, detail: "time budget spent before the request")
         }
-        let deadline = call.deadline
-        let limit = configuration.maxResponseBytes
-        return try await withThrowingTaskGroup(of: (HTTPResponseStatus, ByteBuffer).self) { group in
-            group.addTask { [httpClient, logger] in
-                let response = try await httpClient.execute(request, deadline: .now() + TimeAmount(remaining), logger: logger)
-                let body = try await response.body.collect(upTo: limit)
-                return (response.status, body)
-            }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                throw ConnectorFailure(.unreachable, detail: "timed out after \(remaining.milliseconds) ms")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else {
-                throw CancellationError()
-            }
-            return first
+        return try await httpClient.exchange(request, until: call.deadline, maxBytes: configuration.maxResponseBytes, logger: logger) {
+            ConnectorFailure(.unreachable, detail: "timed out after \(remaining.milliseconds) ms")
         }
     }
 

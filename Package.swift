@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "jiri", targets: ["jiri"]),
         .library(name: "JiriAPI", targets: ["JiriAPI"]),
+        .library(name: "JiriURLSession", targets: ["JiriURLSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -45,6 +46,8 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "JiriAPI"),
+        // JiriClient over URLSession, for apps; the server and `jiri` never link it.
+        .target(name: "JiriURLSession", dependencies: ["JiriAPI"]),
         .target(name: "Catalog", dependencies: [
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -80,6 +83,9 @@ let package = Package(
         .executableTarget(name: "jiri", dependencies: [
             "JiriServer", "Storage", "Handoff", "Catalog", "Understanding",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
         // `make bench` micro-benchmarks (timing loops, not tests).
@@ -109,7 +115,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .testTarget(name: "JiriAPITests", dependencies: [
-            "JiriAPI", "JiriServer", "JiriTestSupport",
+            "JiriAPI", "JiriURLSession", "JiriServer", "JiriTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "DeployTests", dependencies: ["Storage", "JiriTestSupport", "JiriServer", "Conversation", .product(name: "Yams", package: "Yams")]),

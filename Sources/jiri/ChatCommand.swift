@@ -32,7 +32,10 @@ struct ChatCommand: AsyncParsableCommand {
             throw ValidationError("--url must be an http(s) URL; got '\(address)'")
         }
         var chat = ChatSession(
-            client: JiriClient(baseURL: baseURL, token: token ?? environment["JIRI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }),
+            client: JiriClient(
+                baseURL: baseURL, token: token ?? environment["JIRI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+                transport: HTTPClientTransport()
+            ),
             sessionID: session,
             meta: TurnMeta(timezone: timezone, device: device, voice: false, surface: surface, locked: locked ? true : nil),
             clientName: client

@@ -1,5 +1,6 @@
 import Foundation
 import JiriAPI
+import JiriURLSession
 import Testing
 
 /// `jiri chat` driven through a pseudo-terminal against a `jiri serve` process.

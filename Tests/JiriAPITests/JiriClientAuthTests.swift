@@ -1,5 +1,6 @@
 import Foundation
 import JiriAPI
+import JiriURLSession
 import Testing
 
 @Suite("JiriClient authentication")

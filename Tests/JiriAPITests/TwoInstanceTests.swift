@@ -1,5 +1,6 @@
 import Foundation
 import JiriAPI
+import JiriURLSession
 import JiriTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JiriAPI
+import JiriURLSession
 import JiriServer
 import Logging
 import Testing

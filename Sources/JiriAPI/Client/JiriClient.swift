@@ -1,11 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A small async client for the Jiri HTTP API, for apps (an App Intent, a
 /// watch app) and tools (`jiri chat`) that would otherwise hand-parse JSON.
-/// Uses `URLSession`, so it runs on Apple platforms and on Linux alike.
+/// The HTTP exchange itself is a ``JiriTransport``: `JiriURLSession` gives apps
+/// `JiriClient(baseURL:token:timeout:session:)` over `URLSession`.
 public final class JiriClient: Sendable {
     /// Where the server is, e.g. `https://jiri.example.com` or a path prefix behind a gateway.
     public let baseURL: URL
@@ -13,13 +11,13 @@ public final class JiriClient: Sendable {
     public let token: String?
     /// Per-request timeout.
     public let timeout: Duration
-    private let session: URLSession
+    private let transport: any JiriTransport
 
-    public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(30), session: URLSession = .shared) {
+    public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(30), transport: any JiriTransport) {
         self.baseURL = baseURL
         self.token = token
         self.timeout = timeout
-        self.session = session
+        self.transport = transport
     }
 
     /// `POST /turn`: one utterance in, the reply to speak out.
@@ -31,10 +29,10 @@ public final class JiriClient: Sendable {
         } catch {
             throw .transport("could not encode the turn: \(error)")
         }
-        var urlRequest = makeRequest(url: baseURL.appendingPathComponent("turn"), method: "POST", traceID: traceID)
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.httpBody = body
-        return try await send(urlRequest)
+        var request = makeRequest(url: baseURL.appendingPathComponent("turn"), method: "POST", traceID: traceID)
+        request.headers["Content-Type"] = "application/json"
+        request.body = body
+        return try await send(request)
     }
 
     /// `GET /session/{id}/history`: one page, oldest first. Pass a page's
@@ -64,34 +62,29 @@ public final class JiriClient: Sendable {
         return pages.reversed().flatMap { $0 }
     }
 
-    private func makeRequest(url: URL, method: String, traceID: String?) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let traceID { request.setValue(traceID, forHTTPHeaderField: "X-Trace-ID") }
+    private func makeRequest(url: URL, method: String, traceID: String?) -> JiriHTTPRequest {
+        var request = JiriHTTPRequest(method: method, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        if let traceID { request.headers["X-Trace-ID"] = traceID }
         return request
     }
 
-    private func send<Value: Decodable>(_ request: URLRequest) async throws(JiriClientError) -> Value {
-        let data: Data
-        let response: URLResponse
+    private func send<Value: Decodable>(_ request: JiriHTTPRequest) async throws(JiriClientError) -> Value {
+        let response: JiriHTTPResponse
         do {
-            (data, response) = try await session.data(for: request)
+            response = try await transport.send(request)
+        } catch let error as JiriClientError {
+            throw error
         } catch {
-            throw .transport(Self.describe(error))
+            throw .transport("\(error)")
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw .transport("not an HTTP response")
-        }
-        guard http.statusCode == 200 else {
-            throw Self.error(status: http.statusCode, data: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        guard response.status == 200 else {
+            throw Self.error(status: response.status, data: response.body, retryAfter: response.header("Retry-After"))
         }
         do {
-            return try JSONDecoder().decode(Value.self, from: data)
+            return try JSONDecoder().decode(Value.self, from: response.body)
         } catch {
-            throw .unexpectedResponse(status: http.statusCode, body: Self.excerpt(data))
+            throw .unexpectedResponse(status: response.status, body: Self.excerpt(response.body))
         }
     }
 
@@ -105,12 +98,5 @@ public final class JiriClient: Sendable {
 
     private static func excerpt(_ data: Data) -> String {
         String(decoding: data.prefix(512), as: UTF8.self)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? URLError {
-            return "\(error.code.rawValue) \(error.localizedDescription)"
-        }
-        return "\(error)"
     }
 }

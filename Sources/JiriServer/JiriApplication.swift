@@ -98,6 +98,7 @@ public struct JiriComponents: Sendable {
     /// Closes the pools and stops their threads (the server does this on
     /// graceful shutdown; tests and commands call it directly).
     public func shutdown() async {
+        await turnService.cacheWrites.drain()
         await postgres.close()
         await redis.close()
         try? await postgresThreads.shutdownGracefully()
@@ -141,8 +142,12 @@ public struct JiriComponents: Sendable {
         return Application(
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
-            // Shut down in reverse: the HTTP server drains first, then the pools close, then their threads stop.
-            services: [ThreadPoolShutdown(pools: [postgresThreads, redisThreads], httpClient: httpClient), postgres, redis, rulesReloader],
+            // Shut down in reverse: the HTTP server drains first, then the turns' Redis writes
+            // finish, then the pools close, then their threads stop.
+            services: [
+                ThreadPoolShutdown(pools: [postgresThreads, redisThreads], httpClient: httpClient), postgres, redis,
+                CacheWritesDrain(writes: turnService.cacheWrites), rulesReloader,
+            ],
             logger: logger
         )
     }
@@ -159,6 +164,17 @@ public struct JiriComponents: Sendable {
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)
             Gauge(label: "jiri_redis_pool_waiting").record(rs.waiting)
         }
+    }
+}
+
+/// Waits, at graceful shutdown, for the Redis writes that turns left running
+/// behind their responses, so Redis closes only after them.
+struct CacheWritesDrain: Service {
+    let writes: CacheWriteBehind
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await writes.drain()
     }
 }
 

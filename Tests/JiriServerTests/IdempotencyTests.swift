@@ -79,6 +79,7 @@ import Testing
             let id = TestHarness.newSessionID()
             let key = UUID().uuidString
             let first = try await http.turn("Add a happy mood in MoodBoard", session: id, extra: ["turn_id": key]).decoded(TurnResponse.self)
+            await components.turnService.cacheWrites.drain()
             try await components.redis.send(["DEL", .init("jiri:idem:{anonymous|k:\(key)}"), .init("jiri:session:{\(id)}")])
             let retry = try await http.turn("Add a happy mood in MoodBoard", session: id, extra: ["turn_id": key]).decoded(TurnResponse.self)
             #expect(first == retry)
@@ -96,6 +97,7 @@ import Testing
             #expect(first.turnID != again.turnID)
             #expect(try await http.history(id).decoded(SessionHistory.self).messages.count == 4)
             // Redis was used (lease and cache), not bypassed as unavailable.
+            await components.turnService.cacheWrites.drain()
             #expect(try await components.redis.send(["EXISTS", .init("jiri:session:{\(id)}")]).int == 1)
         }
     }

@@ -80,6 +80,7 @@ import Testing
             let question = try await http.decodedTurn("Capture coding idea", session: id)
             #expect(question.expectsReply)
             #expect(question.intent?.status == "needs_value")
+            await components.turnService.cacheWrites.drain()
             try await components.redis.send(["DEL", .init("jiri:session:{\(id)}")])
             let answered = try await http.decodedTurn("voice-driven test runner", session: id)
             #expect(answered.intent?.id == "codingbridge.CaptureIdeaIntent")
@@ -87,6 +88,28 @@ import Testing
             #expect(answered.intent?.slots["idea"] == .string("voice-driven test runner"))
             let history = try await http.history(id).decoded(SessionHistory.self)
             #expect(history.messages.count == 4)
+        }
+    }
+
+    /// The Redis write of a turn runs behind its response; the session's next turn,
+    /// sent the moment the answer arrives, must still see the question it asked.
+    @Test func theNextTurnSentRightAfterAnAnswerSeesItsPendingQuestion() async throws {
+        try await TestHarness.withApp { http, components in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let id = TestHarness.newSessionID()
+                        _ = try await http.decodedTurn("tell me a joke", session: id)
+                        // Redis now caches the session as it was before the question.
+                        await components.turnService.cacheWrites.drain()
+                        #expect(try await http.decodedTurn("Capture coding idea", session: id).expectsReply)
+                        let answered = try await http.decodedTurn("voice-driven test runner", session: id)
+                        #expect(answered.intent?.id == "codingbridge.CaptureIdeaIntent")
+                        #expect(answered.intent?.slots["idea"] == .string("voice-driven test runner"))
+                    }
+                }
+                try await group.waitForAll()
+            }
         }
     }
 

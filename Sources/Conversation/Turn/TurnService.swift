@@ -8,8 +8,9 @@ import Storage
 import Understanding
 
 /// Answers one turn: lease the session, understand, run the dialogue and its
-/// tools, decide the handoff, commit to Postgres, then cache in Redis. Data
-/// flows one way, from the request to the stores.
+/// tools, decide the handoff, commit to Postgres, answer, then cache in Redis
+/// behind the response (``CacheWriteBehind``). Data flows one way, from the
+/// request to the stores.
 public struct TurnService: Sendable {
     let transcripts: any TranscriptStore
     let cache: (any SessionCache)?
@@ -17,6 +18,9 @@ public struct TurnService: Sendable {
     let rules: RulesProvider
     let configuration: TurnConfiguration
     let logger: Logger
+    /// The Redis writes still running after their turns answered; graceful
+    /// shutdown drains them before Redis closes.
+    public let cacheWrites = CacheWriteBehind()
 
     public init(
         transcripts: any TranscriptStore,
@@ -119,14 +123,14 @@ public struct TurnService: Sendable {
             )
             if let cache {
                 if let session = answered.session {
-                    do {
-                        try await cache.finish(
-                            session: session, leaseToken: leaseToken,
-                            idempotency: claim.map { IdempotencyRecord(key: $0, responseJSON: answered.reply.body) }
-                        )
-                    } catch {
-                        Self.redisErrors.increment()
-                        logger.warning("could not cache the session in redis", metadata: ["error": "\(error)"])
+                    let record = claim.map { IdempotencyRecord(key: $0, responseJSON: answered.reply.body) }
+                    cacheWrites.start { [logger] in
+                        do {
+                            try await cache.finish(session: session, leaseToken: leaseToken, idempotency: record)
+                        } catch {
+                            Self.redisErrors.increment()
+                            logger.warning("could not cache the session in redis", metadata: ["error": "\(error)"])
+                        }
                     }
                 } else if holdsLease {
                     // Answered from a stored response: nothing to cache, but the lease is given back.

@@ -94,6 +94,14 @@ server_latency() {
 }
 log_lines() { [ -n "${BENCH_SERVER_LOG:-}" ] && [ -r "$BENCH_SERVER_LOG" ] && wc -l <"$BENCH_SERVER_LOG" || echo 0; }
 
+# Microseconds during which some task waited on I/O (Linux pressure stall information);
+# 0 where the kernel has none. A scenario's share of stalled time tells disk noise
+# (a commit's fsync queued behind other writes) from a slower server.
+io_stall_us() {
+    [ -r /proc/pressure/io ] || { echo 0; return; }
+    awk '/^some/ { sub("total=", "", $5); print $5 }' /proc/pressure/io
+}
+
 live_sessions() { psql "$DATABASE_URL" -qtAX -c "SELECT count(*) FROM sessions WHERE id ~ '^bench-[0-9]+\$'"; }
 
 # run_turns <name> <connections> <seconds> [sessions] [start]: prints the scenario's
@@ -110,7 +118,8 @@ run_turns() {
     machine_before="$(machine_ticks)"
     pg_before="$(pg_backend_ticks)"
     redis_before="$(redis_cpu_seconds)"
-    local wal_before log_before
+    local wal_before log_before io_before
+    io_before="$(io_stall_us)"
     wal_before="$(wal_lsn)"
     log_before="$(log_lines)"
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s --latency \
@@ -121,6 +130,8 @@ run_turns() {
     pg_after="$(pg_backend_ticks)"
     redis_after="$(redis_cpu_seconds)"
     rss_kb="$(peak_rss_kb)"
+    local io_stall
+    io_stall="$(calc "($(io_stall_us) - $io_before) / ($seconds * 1e4)")"
     # Turns wrk abandoned in flight still commit: let them land before counting.
     sleep 1
     local wal
@@ -142,9 +153,9 @@ run_turns() {
         total = y[1] - x[1]; printf "%.0f", (total > 0 ? 100 * (1 - (y[2] - x[2]) / total) : 0) }')"
     [ -n "$PG_BACKENDS" ] || pg_us=null
     local committed=$((after_turns - before_turns)) replayed=$((after_replayed - before_replayed))
-    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "replayed_turns": %d, "load_average_before": %s, "server_p50_ms": %s, "server_p99_ms": %s}' \
+    printf '{"connections": %d, "threads": %d, "sessions": %d, "wrk": %s, "peak_rss_mb": %s, "server_cpu_us_per_turn": %s, "postgres_backend_cpu_us_per_turn": %s, "redis_cpu_us_per_turn": %s, "wal_bytes_per_turn": %s, "machine_busy_percent": %s, "committed_turns": %d, "replayed_turns": %d, "io_stall_percent": %s, "load_average_before": %s, "server_p50_ms": %s, "server_p99_ms": %s}' \
         "$connections" "$threads" "$sessions" "$wrk_json" "$(calc "$rss_kb / 1024")" "$cpu_us" "$pg_us" "$redis_us" \
-        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$replayed" "$load" "$server_p50" "$server_p99"
+        "$(calc "$wal / ($committed > 0 ? $committed : 1)" %.0f)" "$busy" "$committed" "$replayed" "$io_stall" "$load" "$server_p50" "$server_p99"
 }
 
 # --- the floor ------------------------------------------------------------------
@@ -257,14 +268,14 @@ pg_tps="$(field "$PGBENCH" tps)"
 summary_line() {
     local label="$1" json="$2" wrk
     wrk="$(wrk_of "$json")"
-    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  (server p50 %s, p99 %s ms)  errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench\n' \
+    printf '%-14s %8.1f turns/s  p50 %6.2f ms  p90 %6.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  (server p50 %s, p99 %s ms)  errors %d  peak RSS %5.1f MB  CPU/turn: jiri %4.0f µs, postgres %s µs, redis %s µs  %.2fx pgbench  I/O stalled %s %%\n' \
         "$label" "$(field "$wrk" turns_per_second)" "$(field "$wrk" p50_ms)" "$(field "$wrk" p90_ms)" \
         "$(field "$wrk" p99_ms)" "$(field "$wrk" p999_ms)" \
         "$(sed -E 's/.*"server_p50_ms": ([^,]+),.*/\1/' <<<"$json")" "$(sed -E 's/.*"server_p99_ms": ([^}]+)}.*/\1/' <<<"$json")" \
         "$(errors_of "$wrk")" \
         "$(field "$json" peak_rss_mb)" "$(field "$json" server_cpu_us_per_turn)" \
         "$(sed -E 's/.*"postgres_backend_cpu_us_per_turn": ([^,]+),.*/\1/' <<<"$json")" "$(field "$json" redis_cpu_us_per_turn)" \
-        "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)"
+        "$(calc "$(field "$wrk" turns_per_second) / $pg_tps" %.3f)" "$(field "$json" io_stall_percent)"
 }
 wrk32="$(wrk_of "$TURN_32")"
 wrk1="$(wrk_of "$TURN_1")"

@@ -36,6 +36,24 @@ import Testing
         }
     }
 
+    @Test func aTurnThatNeverFinishedLeavesACacheMissNotTheSessionBeforeIt() async throws {
+        try await Self.withCache { cache, _ in
+            let session = Self.session()
+            _ = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t1", idempotency: nil))
+            try await cache.finish(session: session, leaseToken: "t1", idempotency: nil)
+
+            let unfinished = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t2", idempotency: nil))
+            #expect(unfinished.cached == session)
+            // Its write to Redis failed: only the lease is given back.
+            try await cache.abandon(sessionID: session.id, leaseToken: "t2", idempotency: nil)
+
+            let next = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t3", idempotency: nil))
+            #expect(next.leaseAcquired)
+            #expect(next.cached == nil)
+            try await cache.abandon(sessionID: session.id, leaseToken: "t3", idempotency: nil)
+        }
+    }
+
     @Test func aValueInAnOlderFormatIsACacheMissNotAnError() async throws {
         try await Self.withCache { cache, pool in
             let session = Self.session()

@@ -38,7 +38,14 @@ public struct RedisSessionCache: SessionCache {
             commands.append(["GET", idemKey])
         }
         commands.append(leaseCommand(sessionID: start.sessionID, token: start.leaseToken))
-        commands.append(["GET", RedisArgument(RedisKeys.session(start.sessionID))])
+        // The cached session is taken out, not just read: only `finish` puts it back, so
+        // a turn whose write never lands (Redis failed in between, the process died)
+        // leaves a cache miss behind, never the state of the turn before it. GET then DEL
+        // rather than GETDEL, which Redis before 6.2 lacks; a write that lands between the
+        // two is deleted too, which costs the next turn one read from Postgres.
+        let sessionKey = RedisArgument(RedisKeys.session(start.sessionID))
+        commands.append(["GET", sessionKey])
+        commands.append(["DEL", sessionKey])
 
         let replies = try await pool.pipeline(commands)
         try Self.throwOnError(replies)

@@ -5,7 +5,9 @@ import Foundation
 /// Losing it loses nothing durable: Postgres has every answered turn.
 public protocol SessionCache: Sendable {
     /// One round trip: claims the idempotency key (when given), tries to take
-    /// the session's lease and reads the cached session.
+    /// the session's lease and takes the cached session out of the cache (only
+    /// ``finish(session:leaseToken:idempotency:)`` puts it back, so an unfinished
+    /// turn leaves a cache miss, never a stale session).
     func begin(_ start: TurnStartRequest) async throws -> TurnStart
 
     /// One round trip: caches the session, releases the lease (only if still

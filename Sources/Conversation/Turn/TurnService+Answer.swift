@@ -24,7 +24,7 @@ extension TurnService {
         let state = DialogueState(storedJSON: session.stateJSON)
         let timeZone = TimeZone(identifier: request.meta.timezone) ?? TimeZone(identifier: TurnMeta.defaultTimezone)!
         let matchContext = MatchContext(timeZone: timeZone, now: context.receivedAt)
-        let turnID = context.idempotencyKey ?? SessionIdentifier.generate()
+        let turnID = context.idempotencyKey ?? TurnIdentifier.generate(now: context.receivedAt)
 
         var outcome = await dialogue.respond(to: request.userText, state: state, principal: context.principal, context: matchContext, turnID: turnID)
 

@@ -23,7 +23,7 @@ JIRI_DEBUG := .build/debug/jiri
 # Runs a command with the stack's URLs (the caller's, or the local servers').
 WITH_ENV = env $$($(STACK) env)
 
-.PHONY: help deps stack build run test stop migrate clean bench
+.PHONY: help deps stack build run test stop migrate clean release bench
 
 help:
 	@echo "make run    install what is missing, start Postgres and Redis, migrate, serve on $(HOST):$(PORT)"
@@ -64,9 +64,13 @@ clean: stop
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --gc-sections -Xlinker -z -Xlinker pack-relative-relocs
 JIRI_RELEASE := .build/release/jiri
-bench: stack
-	@deploy/local/deps.sh wrk postgresql-contrib curl
+
+# The release binary alone (deploy/Dockerfile runs this); installs nothing.
+release:
 	swift build $(SWIFT_BUILD_FLAGS) $(RELEASE_FLAGS) --product jiri
+
+bench: stack release
+	@deploy/local/deps.sh wrk postgresql-contrib curl
 	swift build $(SWIFT_BUILD_FLAGS) $(RELEASE_FLAGS) --product JiriBench
 	$(WITH_ENV) $(JIRI_RELEASE) migrate
 	@mkdir -p .local/bench; \

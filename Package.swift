@@ -81,9 +81,10 @@ let package = Package(
             .product(name: "JWTKit", package: "jwt-kit"),
         ]),
         .executableTarget(name: "jiri", dependencies: [
-            "JiriServer", "Storage", "Handoff", "Catalog", "Understanding",
+            "JiriServer", "Storage", "Handoff", "Catalog", "Understanding", "Conversation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),

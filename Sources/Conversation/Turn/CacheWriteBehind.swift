@@ -21,12 +21,14 @@ public final class CacheWriteBehind: Sendable {
 
     public init() {}
 
-    /// Runs `write` in a task of its own; the caller does not wait for it.
+    /// Runs `write` in a task of its own; the caller does not wait for it. The task is
+    /// detached: a write needs none of the request's task-local values, and copying them
+    /// into a child of every turn is work the turn's hot path can skip.
     func start(_ write: @escaping @Sendable () async -> Void) {
         state.withLock { $0.running += 1 }
-        Task {
+        Task.detached {
             await write()
-            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            let waiters = self.state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.running -= 1
                 guard state.running == 0 else { return [] }
                 defer { state.waiters = [] }

@@ -9,7 +9,7 @@ import Foundation
 /// such page whole into the WAL: in pgbench, a random text key cost 820–940 bytes of WAL
 /// per insert into a million-row table, a time-ordered one 240 bytes (`make bench`, README).
 enum TurnIdentifier {
-    static func generate(now: Date = Date()) -> String {
+    static func generate(now: Date) -> String {
         var generator = SystemRandomNumberGenerator()
         return make(milliseconds: UInt64(max(0, now.timeIntervalSince1970 * 1000)), random: &generator)
     }

@@ -106,9 +106,10 @@ public struct ChatCompletionsOrchestrator: IntentUnderstanding {
         let budget = configuration.timeout
         let limit = configuration.maxResponseBytes
         do {
-            return try await httpClient.exchange(request, until: .now + budget, maxBytes: limit, logger: logger) {
+            let answer = try await httpClient.exchange(request, until: .now + budget, maxBytes: limit, logger: logger) {
                 ModelFailure.timeout(after: budget)
             }
+            return (answer.status, answer.body)
         } catch let failure as ModelFailure {
             throw failure
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {

@@ -17,23 +17,30 @@ extension HTTPClient.Configuration {
     }
 }
 
+/// A whole HTTP answer: its head and its collected body.
+public struct HTTPExchange: Sendable {
+    public var status: HTTPResponseStatus
+    public var headers: HTTPHeaders
+    public var body: ByteBuffer
+}
+
 extension HTTPClient {
     /// Sends `request` and collects its body (at most `maxBytes`), racing both
     /// against `deadline`. The client's own deadline covers only the wait for
     /// the head, so the race is what bounds a server that stalls mid-body; at
     /// the deadline the call throws `timedOut()`.
-    func exchange(
+    public func exchange(
         _ request: HTTPClientRequest,
         until deadline: ContinuousClock.Instant,
         maxBytes: Int,
         logger: Logger,
         timedOut: @escaping @Sendable () -> any Error
-    ) async throws -> (HTTPResponseStatus, ByteBuffer) {
+    ) async throws -> HTTPExchange {
         let remaining = deadline - .now
-        return try await withThrowingTaskGroup(of: (HTTPResponseStatus, ByteBuffer).self) { group in
+        return try await withThrowingTaskGroup(of: HTTPExchange.self) { group in
             group.addTask {
                 let response = try await self.execute(request, deadline: .now() + TimeAmount(remaining), logger: logger)
-                return (response.status, try await response.body.collect(upTo: maxBytes))
+                return HTTPExchange(status: response.status, headers: response.headers, body: try await response.body.collect(upTo: maxBytes))
             }
             group.addTask {
                 try await _Concurrency.Task.sleep(until: deadline, clock: .continuous)

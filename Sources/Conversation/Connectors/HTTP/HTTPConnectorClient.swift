@@ -141,9 +141,10 @@ public struct HTTPConnectorClient: Sendable {
         guard remaining > .zero else {
             throw ConnectorFailure(.unreachable, detail: "time budget spent before the request")
         }
-        return try await httpClient.exchange(request, until: call.deadline, maxBytes: configuration.maxResponseBytes, logger: logger) {
+        let answer = try await httpClient.exchange(request, until: call.deadline, maxBytes: configuration.maxResponseBytes, logger: logger) {
             ConnectorFailure(.unreachable, detail: "timed out after \(remaining.milliseconds) ms")
         }
+        return (answer.status, answer.body)
     }
 
     private func url(_ path: String, query: [(name: String, value: String)]) -> String {

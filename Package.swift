@@ -30,15 +30,19 @@ let package = Package(
         // Debian's hiredis.pc carries a flag SwiftPM rejects, so hiredis is linked by name.
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
 
+        // What the Postgres and Redis pools share: the lock, the line of waiting borrowers.
+        .target(name: "ConnectionPooling", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         .target(name: "LibPQ", dependencies: [
-            "CLibPQ",
+            "CLibPQ", "ConnectionPooling",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "Hiredis", dependencies: [
-            "CHiredis",
+            "CHiredis", "ConnectionPooling",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

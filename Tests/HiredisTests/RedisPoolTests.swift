@@ -54,6 +54,28 @@ import Testing
         await pool.close()
     }
 
+    /// One timer watches the whole line: a caller that came later is not failed
+    /// with the first, and still fails once its own time is up.
+    @Test func eachWaiterTimesOutAtItsOwnDeadline() async throws {
+        let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .milliseconds(500), logger: testLogger)
+        let held = await HeldConnection(from: pool)
+        let started = ContinuousClock.now
+        let first = Task { try await pool.send(["PING"]) }
+        try await Task.sleep(for: .milliseconds(300))
+        let second = Task { try await pool.send(["PING"]) }
+        let firstError = await redisError { _ = try await first.value }
+        let firstWaited = ContinuousClock.now - started
+        #expect(pool.statistics.waiting == 1)
+        let secondError = await redisError { _ = try await second.value }
+        let secondWaited = ContinuousClock.now - started
+        #expect(firstError?.kind == .acquireTimeout)
+        #expect(secondError?.kind == .acquireTimeout)
+        #expect(firstWaited >= .milliseconds(500) && firstWaited < .milliseconds(800))
+        #expect(secondWaited >= .milliseconds(800) && secondWaited < .seconds(3))
+        try await held.release()
+        await pool.close()
+    }
+
     @Test func waitingCallerGetsTheReleasedConnection() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
         let held = await HeldConnection(from: pool)

@@ -39,6 +39,44 @@ import Testing
         }
     }
 
+    /// One timer watches the whole line: a waiter that came later is not failed
+    /// with the first, and still fails once its own time is up.
+    @Test func eachWaiterTimesOutAtItsOwnDeadline() async throws {
+        try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .milliseconds(500)) { pool in
+            let holder = await Holder.start(pool)
+            let started = ContinuousClock.now
+            let first = Task { try await pool.query("SELECT 1") }
+            try await Task.sleep(for: .milliseconds(300))
+            let second = Task { try await pool.query("SELECT 2") }
+            let firstOutcome = await first.result
+            let firstWaited = ContinuousClock.now - started
+            #expect(pool.statistics.waiting == 1)
+            let secondOutcome = await second.result
+            let secondWaited = ContinuousClock.now - started
+            #expect(throws: PostgresError.self) { try firstOutcome.get() }
+            #expect(throws: PostgresError.self) { try secondOutcome.get() }
+            #expect(firstWaited >= .milliseconds(500) && firstWaited < .milliseconds(800))
+            #expect(secondWaited >= .milliseconds(800) && secondWaited < .seconds(3))
+            holder.release()
+            try await holder.task.value
+        }
+    }
+
+    @Test func aWaiterArrivingAfterTheLineEmptiedStillTimesOut() async throws {
+        try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .milliseconds(200)) { pool in
+            let holder = await Holder.start(pool)
+            for _ in 0..<2 {
+                let started = ContinuousClock.now
+                let error = await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
+                #expect(error?.kind == .acquireTimeout)
+                #expect(ContinuousClock.now - started < .seconds(3))
+                #expect(pool.statistics.waiting == 0)
+            }
+            holder.release()
+            try await holder.task.value
+        }
+    }
+
     @Test func aWaiterGetsTheConnectionWhenItIsReturned() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .seconds(10)) { pool in
             let holder = await Holder.start(pool)

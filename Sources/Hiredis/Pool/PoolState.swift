@@ -1,3 +1,5 @@
+import ConnectionPooling
+
 /// The bookkeeping of a ``RedisPool``: which connections are idle, how many are lent, who waits.
 ///
 /// It only decides; the pool performs what it decides (connecting, closing, resuming waiters)
@@ -17,17 +19,7 @@ struct PoolState {
         case closed
     }
 
-    struct Waiter {
-        let id: Int
-        let continuation: CheckedContinuation<Grant, any Error>
-        /// Fails the waiter with an acquire timeout; cancelled once the waiter is served.
-        let timer: Task<Void, Never>
-
-        func resume(with result: Result<Grant, any Error>) {
-            self.timer.cancel()
-            self.continuation.resume(with: result)
-        }
-    }
+    typealias Waiter = WaitingLine<Grant>.Waiter
 
     /// What the pool must do after a connection comes back or a connect attempt fails.
     struct Handover {
@@ -41,9 +33,8 @@ struct PoolState {
     private var idle: [RedisConnection] = []
     /// Connections lent out, plus slots whose connection is being opened for a borrower.
     private var lent = 0
-    /// First come, first served.
-    private var waiters: [Waiter] = []
-    private var nextWaiterID = 0
+    /// Borrowers waiting for a connection, first come, first served.
+    var line = WaitingLine<Grant>()
     private(set) var isClosed = false
     private var closeWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -52,12 +43,7 @@ struct PoolState {
     }
 
     var statistics: RedisPoolStatistics {
-        RedisPoolStatistics(open: self.idle.count + self.lent, idle: self.idle.count, inUse: self.lent, waiting: self.waiters.count)
-    }
-
-    mutating func makeWaiterID() -> Int {
-        self.nextWaiterID += 1
-        return self.nextWaiterID
+        RedisPoolStatistics(open: self.idle.count + self.lent, idle: self.idle.count, inUse: self.lent, waiting: self.line.count)
     }
 
     /// Lends the most recently used healthy idle connection, else a permit to connect while under
@@ -75,16 +61,6 @@ struct PoolState {
         guard self.lent < self.maxConnections else { return .mustWait }
         self.lent += 1
         return .granted(.permitToConnect)
-    }
-
-    mutating func enqueue(_ waiter: Waiter) {
-        self.waiters.append(waiter)
-    }
-
-    /// Removes a waiter that timed out or was cancelled; `nil` when it was already served.
-    mutating func removeWaiter(id: Int) -> Waiter? {
-        guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return self.waiters.remove(at: index)
     }
 
     /// Takes back a lent connection: a healthy one goes to the first waiter or to the idle list; a
@@ -125,11 +101,8 @@ struct PoolState {
     /// Refuses new borrowers and returns what the pool must close and fail now.
     mutating func close() -> (idle: [RedisConnection], waiters: [Waiter]) {
         self.isClosed = true
-        defer {
-            self.idle.removeAll()
-            self.waiters.removeAll()
-        }
-        return (self.idle, self.waiters)
+        defer { self.idle.removeAll() }
+        return (self.idle, self.line.removeAll())
     }
 
     /// Registers a continuation resumed once every lent connection is back; `false` when none is out.
@@ -140,9 +113,9 @@ struct PoolState {
     }
 
     private mutating func serveFirstWaiter() -> Waiter? {
-        guard !self.waiters.isEmpty else { return nil }
+        guard let waiter = self.line.removeFirst() else { return nil }
         self.lent += 1
-        return self.waiters.removeFirst()
+        return waiter
     }
 
     private mutating func closeCompletedIfIdle() -> [CheckedContinuation<Void, Never>] {

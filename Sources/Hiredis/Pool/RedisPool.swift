@@ -1,3 +1,4 @@
+import ConnectionPooling
 import Logging
 import NIOCore
 import NIOPosix
@@ -121,10 +122,11 @@ public final class RedisPool: Service, Sendable {
     /// Waits for a released connection (or slot). Deciding and enqueueing happen under one lock,
     /// so a connection released in between is never missed.
     private func waitForGrant() async throws -> PoolState.Grant {
-        let id = self.state.withLock { $0.makeWaiterID() }
+        let id = self.state.withLock { $0.line.makeWaiterID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolState.Grant, any Error>) in
                 var stale: [RedisConnection] = []
+                var startSweeper = false
                 let immediate: Result<PoolState.Grant, any Error>? = self.state.withLock { state in
                     // Checked under the lock: a cancellation after this point finds the waiter enqueued.
                     if Task.isCancelled {
@@ -136,7 +138,9 @@ public final class RedisPool: Service, Sendable {
                     case .closed:
                         return .failure(self.poolClosedError())
                     case .mustWait:
-                        state.enqueue(PoolState.Waiter(id: id, continuation: continuation, timer: self.startAcquireTimer(waiterID: id)))
+                        startSweeper = state.line.enqueue(
+                            id: id, deadline: .now + self.acquireTimeout, continuation: continuation
+                        )
                         return nil
                     }
                 }
@@ -144,29 +148,26 @@ public final class RedisPool: Service, Sendable {
                 if let immediate {
                     continuation.resume(with: immediate)
                 }
+                if startSweeper {
+                    self.startSweeper()
+                }
             }
         } onCancel: {
-            self.failWaiter(id: id, with: CancellationError())
+            self.state.withLock { $0.line.remove(id: id) }?.resume(with: .failure(CancellationError()))
         }
     }
 
-    private func startAcquireTimer(waiterID: Int) -> Task<Void, Never> {
-        let timeout = self.acquireTimeout
-        return Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self.failWaiter(
-                id: waiterID,
-                with: RedisError(
-                    kind: .acquireTimeout,
-                    message: "no Redis connection became free within \(timeout) (all \(self.maxConnections) in use)"
-                )
-            )
-        }
-    }
-
-    private func failWaiter(id: Int, with error: any Error) {
-        let waiter = self.state.withLock { $0.removeWaiter(id: id) }
-        waiter?.resume(with: .failure(error))
+    /// The line's one timer: fails the borrowers still waiting when their acquire timeout passes.
+    private func startSweeper() {
+        let state = self.state
+        let timeout = RedisError(
+            kind: .acquireTimeout,
+            message: "no Redis connection became free within \(self.acquireTimeout) (all \(self.maxConnections) in use)"
+        )
+        WaitingLineSweeper.start(
+            sweep: { now in state.withLock { $0.line.sweep(now: now) } },
+            expire: { waiter in waiter.resume(with: .failure(timeout)) }
+        )
     }
 
     private func openConnection() async throws -> RedisConnection {

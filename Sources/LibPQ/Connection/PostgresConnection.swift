@@ -1,3 +1,4 @@
+import ConnectionPooling
 import Logging
 import NIOPosix
 
@@ -8,7 +9,7 @@ public final class PostgresConnection: @unchecked Sendable {
     let threadPool: NIOThreadPool
     let logger: Logger
     private let handle: LibPQHandle
-    private let state: LockedValue<State>
+    private let state: Locked<State>
 
     private struct State {
         var isClosed = false
@@ -28,7 +29,7 @@ public final class PostgresConnection: @unchecked Sendable {
         self.configuration = configuration
         self.threadPool = threadPool
         self.logger = logger
-        self.state = LockedValue(State())
+        self.state = Locked(State())
     }
 
     /// Opens a connection with the session settings the decoders rely on

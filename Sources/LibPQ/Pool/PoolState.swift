@@ -1,3 +1,5 @@
+import ConnectionPooling
+
 /// The pool's bookkeeping, changed only under the pool's lock. Methods decide;
 /// the pool performs the effects (resuming waiters, opening and closing
 /// connections) after releasing the lock.
@@ -8,32 +10,16 @@ struct PoolState {
         case open
     }
 
-    struct Waiter {
-        let id: Int
-        let continuation: CheckedContinuation<Lease, any Error>
-        /// Fails the waiter with an acquire timeout; cancelled when it is served.
-        let timer: Task<Void, Never>
-
-        func resume(with lease: Lease) {
-            timer.cancel()
-            continuation.resume(returning: lease)
-        }
-
-        func fail(_ error: any Error) {
-            timer.cancel()
-            continuation.resume(throwing: error)
-        }
-    }
+    typealias Waiter = WaitingLine<Lease>.Waiter
 
     let maxConnections: Int
     /// Most recently returned last, so busy periods reuse warm connections.
     private(set) var idle: [PostgresConnection] = []
     /// Connections lent out, including slots whose connection is still opening.
     private(set) var leased = 0
-    /// First come, first served.
-    private(set) var waiters: [Waiter] = []
+    /// Callers waiting for a connection, first come, first served.
+    var line = WaitingLine<Lease>()
     private(set) var isClosed = false
-    private var lastWaiterID = 0
 
     init(maxConnections: Int) {
         self.maxConnections = maxConnections
@@ -44,14 +30,9 @@ struct PoolState {
             open: idle.count + leased,
             idle: idle.count,
             inUse: leased,
-            waiting: waiters.count,
+            waiting: line.count,
             maxConnections: maxConnections
         )
-    }
-
-    mutating func makeWaiterID() -> Int {
-        lastWaiterID += 1
-        return lastWaiterID
     }
 
     /// An idle connection or a free slot, or nil when the caller must wait.
@@ -65,15 +46,6 @@ struct PoolState {
         return .open
     }
 
-    mutating func enqueue(_ waiter: Waiter) {
-        waiters.append(waiter)
-    }
-
-    mutating func removeWaiter(id: Int) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return waiters.remove(at: index)
-    }
-
     /// A connection comes back. A reusable one goes to the first waiter or the idle
     /// list; a broken one (already closed by the caller) frees its slot, which the
     /// first waiter gets to open a new connection in. Returns the connection to
@@ -85,12 +57,12 @@ struct PoolState {
         leased -= 1
         if isClosed { return (reusable ? connection : nil, nil) }
         guard reusable else { return (nil, handOffFreeSlot()) }
-        guard !waiters.isEmpty else {
+        guard let waiter = line.removeFirst() else {
             idle.append(connection)
             return (nil, nil)
         }
         leased += 1
-        return (nil, (waiters.removeFirst(), .idle(connection)))
+        return (nil, (waiter, .idle(connection)))
     }
 
     /// Opening a connection in a leased slot failed: the slot is free again.
@@ -103,16 +75,13 @@ struct PoolState {
     mutating func close() -> (idle: [PostgresConnection], waiters: [Waiter]) {
         guard !isClosed else { return ([], []) }
         isClosed = true
-        defer {
-            idle = []
-            waiters = []
-        }
-        return (idle, waiters)
+        defer { idle = [] }
+        return (idle, line.removeAll())
     }
 
     private mutating func handOffFreeSlot() -> (Waiter, Lease)? {
-        guard !waiters.isEmpty else { return nil }
+        guard let waiter = line.removeFirst() else { return nil }
         leased += 1
-        return (waiters.removeFirst(), .open)
+        return (waiter, .open)
     }
 }

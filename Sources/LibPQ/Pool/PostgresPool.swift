@@ -1,3 +1,4 @@
+import ConnectionPooling
 import Logging
 import NIOPosix
 import ServiceLifecycle
@@ -19,7 +20,7 @@ public final class PostgresPool: Service, Sendable {
     public let acquireTimeout: Duration
     private let threadPool: NIOThreadPool
     private let logger: Logger
-    private let state: LockedValue<PoolState>
+    private let state: Locked<PoolState>
 
     public init(
         configuration: PostgresConfiguration,
@@ -34,7 +35,7 @@ public final class PostgresPool: Service, Sendable {
         self.acquireTimeout = acquireTimeout
         self.threadPool = threadPool
         self.logger = logger
-        self.state = LockedValue(PoolState(maxConnections: maxConnections))
+        self.state = Locked(PoolState(maxConnections: maxConnections))
     }
 
     /// Lends a connection to `body` and takes it back afterwards, whatever happens.
@@ -88,7 +89,7 @@ public final class PostgresPool: Service, Sendable {
     public func close() async {
         let (idle, waiters) = state.withLock { $0.close() }
         for waiter in waiters {
-            waiter.fail(PostgresError.poolClosed)
+            waiter.resume(with: .failure(PostgresError.poolClosed))
         }
         await withTaskGroup(of: Void.self) { group in
             for connection in idle {
@@ -112,7 +113,7 @@ public final class PostgresPool: Service, Sendable {
                 )
             } catch {
                 if let (waiter, lease) = state.withLock({ $0.openFailed() }) {
-                    waiter.resume(with: lease)
+                    waiter.resume(with: .success(lease))
                 }
                 throw error
             }
@@ -122,53 +123,48 @@ public final class PostgresPool: Service, Sendable {
     /// A lease now, or a place in line until one is free, the acquire timeout
     /// passes, the task is cancelled or the pool closes.
     private func reserve() async throws -> PoolState.Lease {
-        let id = state.withLock { $0.makeWaiterID() }
+        let id = state.withLock { $0.line.makeWaiterID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                var startSweeper = false
                 let immediate: Result<PoolState.Lease, any Error>? = state.withLock { state in
                     if state.isClosed { return .failure(PostgresError.poolClosed) }
                     // Checked under the lock, so a cancellation handler that ran
                     // before the waiter was queued is not missed.
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if let lease = state.lease() { return .success(lease) }
-                    let timer = Task { [weak self, acquireTimeout] in
-                        do {
-                            try await Task.sleep(for: acquireTimeout)
-                        } catch {
-                            return
-                        }
-                        self?.failWaiter(id: id, with: nil)
-                    }
-                    state.enqueue(PoolState.Waiter(id: id, continuation: continuation, timer: timer))
+                    startSweeper = state.line.enqueue(
+                        id: id, deadline: .now + acquireTimeout, continuation: continuation
+                    )
                     return nil
                 }
                 if let immediate {
                     continuation.resume(with: immediate)
                 }
+                if startSweeper {
+                    WaitingLineSweeper.start(
+                        sweep: { [state] now in state.withLock { $0.line.sweep(now: now) } },
+                        expire: { [self] waiter in waiter.resume(with: .failure(acquireTimeoutError())) }
+                    )
+                }
             }
         } onCancel: {
-            failWaiter(id: id, with: CancellationError())
+            state.withLock { $0.line.remove(id: id) }?.resume(with: .failure(CancellationError()))
         }
     }
 
-    /// Fails a waiting caller with `error`, or with an acquire timeout when nil.
-    private func failWaiter(id: Int, with error: (any Error)?) {
-        let (waiter, statistics) = state.withLock { state in
-            (state.removeWaiter(id: id), state.statistics)
-        }
-        guard let waiter else { return }
-        if let error {
-            waiter.fail(error)
-            return
-        }
+    /// What a caller gets when no connection became free in time; logged, as a
+    /// sign the pool is too small for the load.
+    private func acquireTimeoutError() -> PostgresError {
+        let statistics = state.withLock { $0.statistics }
         logger.warning("postgres pool: no connection became free in time", metadata: [
             "in_use": "\(statistics.inUse)", "waiting": "\(statistics.waiting)",
         ])
-        waiter.fail(PostgresError(
+        return PostgresError(
             kind: .acquireTimeout,
             message: "no connection became free within \(acquireTimeout) "
                 + "(\(statistics.inUse) of \(maxConnections) in use, \(statistics.waiting) waiting)"
-        ))
+        )
     }
 
     /// Takes a connection back: rolls back a transaction the caller left open,
@@ -195,7 +191,7 @@ public final class PostgresPool: Service, Sendable {
         }
         let (toClose, handOff) = state.withLock { $0.checkIn(connection, reusable: reusable) }
         if let (waiter, lease) = handOff {
-            waiter.resume(with: lease)
+            waiter.resume(with: .success(lease))
         }
         if let toClose {
             await toClose.close()

@@ -107,7 +107,8 @@ let package = Package(
         .testTarget(name: "LibPQTests", dependencies: ["LibPQ", "JiriTestSupport"]),
         .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"]),
+        // The fixtures are read from the source tree, not bundled.
+        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"], exclude: ["Fixtures"]),
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JiriTestSupport"]),
         .testTarget(name: "ConversationTests", dependencies: ["Conversation", "JiriTestSupport", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "AsyncHTTPClient", package: "async-http-client")]),

@@ -30,19 +30,23 @@ let package = Package(
         // Debian's hiredis.pc carries a flag SwiftPM rejects, so hiredis is linked by name.
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // What the Postgres and Redis pools share: the lock, the line of waiting borrowers.
-        .target(name: "ConnectionPooling", dependencies: [
+        // What the Postgres and Redis clients share: the lock, the line of waiting
+        // borrowers, the poller that waits for their sockets.
+        // epoll and eventfd, for the socket poller (headers only: part of glibc).
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "ConnectionSupport", dependencies: [
+            "CEpoll",
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .target(name: "LibPQ", dependencies: [
-            "CLibPQ", "ConnectionPooling",
+            "CLibPQ", "ConnectionSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "Hiredis", dependencies: [
-            "CHiredis", "ConnectionPooling",
+            "CHiredis", "ConnectionSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -104,8 +108,9 @@ let package = Package(
             "LibPQ", "Hiredis",
         ], path: "Tests/JiriTestSupport"),
 
-        .testTarget(name: "LibPQTests", dependencies: ["LibPQ", "JiriTestSupport"]),
-        .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport"]),
+        .testTarget(name: "ConnectionSupportTests", dependencies: ["ConnectionSupport"]),
+        .testTarget(name: "LibPQTests", dependencies: ["LibPQ", "JiriTestSupport", .product(name: "NIOPosix", package: "swift-nio")]),
+        .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport", .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         // The fixtures are read from the source tree, not bundled.
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"], exclude: ["Fixtures"]),

@@ -53,9 +53,11 @@ public struct JiriComponents: Sendable {
 
         var pgConfig = try PostgresConfiguration(url: configuration.databaseURL)
         pgConfig.statementTimeout = configuration.statementTimeout
-        // libpq and hiredis block a thread for every call in flight, so each
-        // pool gets threads of its own, one per connection: a stalled Postgres
-        // can then never starve Redis (or the shared singleton pool) of threads.
+        // Connecting (both stores) and libpq's calls other than statements the
+        // session has prepared block a thread; commands and prepared statements
+        // await their sockets on the SocketPoller instead. Each pool still gets
+        // threads of its own, one per connection, so a stalled Postgres never
+        // starves Redis (or the shared singleton pool) of threads.
         postgresThreads = NIOThreadPool(numberOfThreads: configuration.postgresPoolSize)
         redisThreads = NIOThreadPool(numberOfThreads: configuration.redisPoolSize)
         postgresThreads.start()

@@ -1,6 +1,7 @@
 import Foundation
 import Hiredis
 import JiriTestSupport
+import NIOPosix
 import Testing
 
 @Suite struct RedisConnectionTests {
@@ -22,6 +23,17 @@ import Testing
             #expect(try await connection.send(["GET", keys("empty")]) == .bulk([]))
             #expect(try await connection.send(["GET", keys("large")]) == .bulk(large))
         }
+    }
+
+    /// Connecting blocks a thread; commands after it only await their socket.
+    @Test func commandsNeedNoThreadOnceConnected() async throws {
+        let threads = NIOThreadPool(numberOfThreads: 1)
+        threads.start()
+        let connection = try await RedisConnection.connect(configuration: try sharedRedisConfiguration(), threadPool: threads, logger: testLogger)
+        try await threads.shutdownGracefully()
+        #expect(try await connection.send(["PING"]) == .status("PONG"))
+        #expect(try await connection.pipeline([["ECHO", "a"], ["ECHO", "b"]]) == [.bulk(Array("a".utf8)), .bulk(Array("b".utf8))])
+        await connection.close()
     }
 
     @Test func missingKeyReadsAsNull() async throws {

@@ -1,4 +1,5 @@
 import CHiredis
+import ConnectionSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -9,19 +10,23 @@ import Musl
 import Darwin
 #endif
 
-/// Owns one blocking hiredis `redisContext`.
+/// Owns one hiredis `redisContext`, switched to non-blocking once connected.
 ///
-/// Every method blocks on the network, so callers run them on a `NIOThreadPool`, never on an
-/// event loop. A hiredis context is unusable after an I/O, timeout or protocol error (a late reply
-/// could be read as the answer to the next command), so the first such error closes the socket at
-/// once and is remembered; every later call fails with it.
+/// Connecting blocks (callers run it on a `NIOThreadPool`, never on an event loop). Commands then
+/// write without blocking and await their replies through the ``SocketPoller``, so no thread sits
+/// in the socket while Redis answers. A context is unusable after an I/O, timeout or protocol
+/// error (a late reply could be read as the answer to the next command), so the first such error
+/// closes the socket at once and is remembered; every later call fails with it.
 ///
-/// `@unchecked Sendable`: the C context is only touched under `lock`, which also makes misuse
-/// (two tasks sending on one connection) serialise instead of corrupting hiredis' buffers.
+/// `@unchecked Sendable`: the fields are only touched under `lock`; the C context is used by one
+/// command at a time (`isBusy`), and a `close()` that arrives during a command frees the context
+/// when the command ends.
 final class HiredisContext: @unchecked Sendable {
     private let lock = NSLock()
     private var context: UnsafeMutablePointer<redisContext>?
     private var failure: RedisError?
+    private var isBusy = false
+    private var closeWhenIdle = false
     private let commandTimeout: Duration
 
     private init(context: UnsafeMutablePointer<redisContext>, commandTimeout: Duration) {
@@ -30,11 +35,11 @@ final class HiredisContext: @unchecked Sendable {
     }
 
     deinit {
-        // Normally already freed by `close()` on the thread pool; this only stops a leak.
+        // Normally already freed by `close()`; this only stops a leak.
         if let context { redisFree(context) }
     }
 
-    /// Opens a TCP connection and applies the command timeout as the socket's send and receive timeout.
+    /// Opens a TCP connection (blocking for up to `connectTimeout`), then makes it non-blocking.
     static func connect(host: String, port: Int, connectTimeout: Duration, commandTimeout: Duration) throws -> HiredisContext {
         _ = brokenPipeSignalIgnored
         guard let context = redisConnectWithTimeout(host, Int32(port), timeval(connectTimeout)) else {
@@ -46,48 +51,67 @@ final class HiredisContext: @unchecked Sendable {
             redisFree(context)
             throw error
         }
-        guard redisSetTimeout(context, timeval(commandTimeout)) == REDIS_OK else {
-            let error = Self.error(of: context, action: action, timeout: connectTimeout)
+        let socket = context.pointee.fd
+        let flags = fcntl(socket, F_GETFL)
+        guard flags >= 0, fcntl(socket, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            let reason = String(cString: strerror(errno))
             redisFree(context)
-            throw error
+            throw RedisError(kind: .io, message: "\(action): cannot make the socket non-blocking: \(reason)")
         }
+        // hiredis then treats EAGAIN as "try again later" instead of a timeout.
+        context.pointee.flags &= ~Int32(REDIS_BLOCK)
         // Best effort: keepalive only shortens how long a vanished peer goes unnoticed.
         _ = redisEnableKeepAlive(context)
         return HiredisContext(context: context, commandTimeout: commandTimeout)
     }
 
     /// Sends one command and reads its reply (error replies included, as `.error`).
-    func command(_ arguments: [RedisArgument]) throws -> RESPValue {
-        try self.lock.withLock {
-            let context = try self.usableContext()
-            let reply = CommandArgv.with(arguments) { argc, argv, lengths in
-                redisCommandArgv(context, argc, argv, lengths)
-            }
-            guard let reply else { throw self.fail(context) }
-            defer { freeReplyObject(reply) }
-            return RESPValue(copying: reply.assumingMemoryBound(to: redisReply.self))
-        }
+    func command(_ arguments: [RedisArgument]) async throws -> RESPValue {
+        try await self.pipeline([arguments])[0]
     }
 
-    /// Buffers every command, writes them in one go and then reads the replies in order: one round trip.
-    func pipeline(_ commands: [[RedisArgument]]) throws -> [RESPValue] {
-        try self.lock.withLock {
-            let context = try self.usableContext()
-            for command in commands {
-                let status = CommandArgv.with(command) { argc, argv, lengths in
-                    redisAppendCommandArgv(context, argc, argv, lengths)
-                }
-                guard status == REDIS_OK else { throw self.fail(context) }
+    /// Buffers every command, writes them in one go and then reads the replies in order: one round
+    /// trip. The replies must all arrive within the command timeout.
+    func pipeline(_ commands: [[RedisArgument]]) async throws -> [RESPValue] {
+        let context = try self.borrow()
+        defer { self.giveBack() }
+        for command in commands {
+            let status = CommandArgv.with(command) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
             }
-            var replies: [RESPValue] = []
-            replies.reserveCapacity(commands.count)
-            for _ in commands {
-                var reply: UnsafeMutableRawPointer?
-                guard redisGetReply(context, &reply) == REDIS_OK, let reply else { throw self.fail(context) }
-                replies.append(RESPValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
-                freeReplyObject(reply)
+            guard status == REDIS_OK else { throw self.fail(context) }
+        }
+        let deadline = ContinuousClock.now + self.commandTimeout
+        var written: Int32 = 0
+        while true {
+            guard redisBufferWrite(context, &written) == REDIS_OK else { throw self.fail(context) }
+            if written != 0 { break }
+            try await self.wait(for: .writable, on: context, until: deadline)
+        }
+        var replies: [RESPValue] = []
+        replies.reserveCapacity(commands.count)
+        for _ in commands {
+            var reply: UnsafeMutableRawPointer?
+            while true {
+                guard redisGetReplyFromReader(context, &reply) == REDIS_OK else { throw self.fail(context) }
+                if reply != nil { break }
+                try await self.wait(for: .readable, on: context, until: deadline)
+                guard redisBufferRead(context) == REDIS_OK else { throw self.fail(context) }
             }
-            return replies
+            guard let reply else { throw self.fail(context) }
+            replies.append(RESPValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
+            freeReplyObject(reply)
+        }
+        return replies
+    }
+
+    private func wait(
+        for interest: SocketPoller.Interest,
+        on context: UnsafeMutablePointer<redisContext>,
+        until deadline: ContinuousClock.Instant
+    ) async throws {
+        guard await SocketPoller.shared.wait(for: interest, on: context.pointee.fd, until: deadline) == .ready else {
+            throw self.fail(context, with: RedisError(kind: .timeout, message: "waiting for a reply: no answer within \(self.commandTimeout)"))
         }
     }
 
@@ -95,7 +119,7 @@ final class HiredisContext: @unchecked Sendable {
     /// the socket while it sat idle. The check is a zero-timeout `poll`, so it never blocks.
     var isUsable: Bool {
         self.lock.withLock {
-            guard let context = self.context, self.failure == nil else { return false }
+            guard let context = self.context, self.failure == nil, !self.isBusy else { return false }
             var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
             // Between commands nothing is owed to us: anything readable is EOF, a reset or stray bytes.
             return poll(&descriptor, 1, 0) == 0
@@ -104,33 +128,57 @@ final class HiredisContext: @unchecked Sendable {
 
     func close() {
         self.lock.withLock {
-            if let context = self.context {
-                redisFree(context)
-                self.context = nil
-            }
             if self.failure == nil {
                 self.failure = RedisError(kind: .io, message: "the connection is closed")
             }
+            if self.isBusy {
+                self.closeWhenIdle = true
+            } else {
+                self.freeContext()
+            }
         }
     }
 
-    private func usableContext() throws -> UnsafeMutablePointer<redisContext> {
-        if let failure = self.failure {
-            throw RedisError(kind: failure.kind, message: "the connection failed earlier and is closed: \(failure.message)")
+    /// The context, for one command at a time.
+    private func borrow() throws -> UnsafeMutablePointer<redisContext> {
+        try self.lock.withLock {
+            if let failure = self.failure {
+                throw RedisError(kind: failure.kind, message: "the connection failed earlier and is closed: \(failure.message)")
+            }
+            guard let context = self.context else {
+                throw RedisError(kind: .io, message: "the connection is closed")
+            }
+            precondition(!self.isBusy, "a RedisConnection was used by two tasks at once")
+            self.isBusy = true
+            return context
         }
-        guard let context = self.context else {
-            throw RedisError(kind: .io, message: "the connection is closed")
-        }
-        return context
     }
 
-    /// Records the context's error, frees the context (closing the socket) and returns the error.
-    private func fail(_ context: UnsafeMutablePointer<redisContext>) -> RedisError {
-        let error = Self.error(of: context, action: "waiting for a reply", timeout: self.commandTimeout)
-        self.failure = error
-        redisFree(context)
-        self.context = nil
+    private func giveBack() {
+        self.lock.withLock {
+            self.isBusy = false
+            if self.closeWhenIdle {
+                self.freeContext()
+            }
+        }
+    }
+
+    /// Records the error (the context's own unless given), frees the context (closing the socket)
+    /// and returns the error.
+    private func fail(_ context: UnsafeMutablePointer<redisContext>, with error: RedisError? = nil) -> RedisError {
+        let error = error ?? Self.error(of: context, action: "waiting for a reply", timeout: self.commandTimeout)
+        self.lock.withLock {
+            self.failure = error
+            self.freeContext()
+        }
         return error
+    }
+
+    private func freeContext() {
+        if let context = self.context {
+            redisFree(context)
+            self.context = nil
+        }
     }
 
     private static func error(of context: UnsafeMutablePointer<redisContext>, action: String, timeout: Duration) -> RedisError {

@@ -1,25 +1,25 @@
+import ConnectionSupport
 import Logging
 import NIOCore
 import NIOPosix
 
-/// One connection to Redis over hiredis' blocking API.
+/// One connection to Redis over hiredis.
 ///
-/// Every hiredis call runs on the `NIOThreadPool`, so no event loop or cooperative thread ever
+/// Connecting blocks, so it runs on the `NIOThreadPool`; commands then write without blocking and
+/// await their replies through the ``SocketPoller``, so no event loop or cooperative thread ever
 /// blocks on the network. Use a connection from one task at a time (a pool lends each connection
-/// to one closure); concurrent use is serialised, not interleaved.
+/// to one closure).
 ///
 /// After an I/O, EOF, timeout or protocol error the connection is closed for good and
 /// ``isHealthy`` turns false: hiredis cannot resynchronise a stream after such an error.
 public final class RedisConnection: Sendable {
     public let configuration: RedisConfiguration
     private let context: HiredisContext
-    private let threadPool: NIOThreadPool
     private let logger: Logger
 
-    private init(configuration: RedisConfiguration, context: HiredisContext, threadPool: NIOThreadPool, logger: Logger) {
+    private init(configuration: RedisConfiguration, context: HiredisContext, logger: Logger) {
         self.configuration = configuration
         self.context = context
-        self.threadPool = threadPool
         self.logger = logger
     }
 
@@ -32,22 +32,21 @@ public final class RedisConnection: Sendable {
     ) async throws -> RedisConnection {
         try configuration.validate()
         let context = try await Self.onThreadPool(threadPool) {
-            let context = try HiredisContext.connect(
+            try HiredisContext.connect(
                 host: configuration.host,
                 port: configuration.port,
                 connectTimeout: configuration.connectTimeout,
                 commandTimeout: configuration.commandTimeout
             )
-            do {
-                try Self.handshake(context, configuration: configuration)
-            } catch {
-                context.close()
-                throw error
-            }
-            return context
+        }
+        do {
+            try await Self.handshake(context, configuration: configuration)
+        } catch {
+            context.close()
+            throw error
         }
         logger.debug("Connected to Redis", metadata: ["redis.server": "\(configuration)"])
-        return RedisConnection(configuration: configuration, context: context, threadPool: threadPool, logger: logger)
+        return RedisConnection(configuration: configuration, context: context, logger: logger)
     }
 
     /// Sends one command and returns its reply.
@@ -57,7 +56,7 @@ public final class RedisConnection: Sendable {
     public func send(_ command: [RedisArgument]) async throws -> RESPValue {
         try Self.checkNotEmpty(command)
         let context = self.context
-        let reply = try await self.run { try context.command(command) }
+        let reply = try await self.loggingFailure { try await context.command(command) }
         if case .error(let message) = reply {
             throw RedisError(serverReply: message)
         }
@@ -73,7 +72,7 @@ public final class RedisConnection: Sendable {
             try Self.checkNotEmpty(command)
         }
         let context = self.context
-        return try await self.run { try context.pipeline(commands) }
+        return try await self.loggingFailure { try await context.pipeline(commands) }
     }
 
     /// Runs a Lua script by digest (`EVALSHA`), sending its source (`EVAL`) only when the server
@@ -93,19 +92,13 @@ public final class RedisConnection: Sendable {
     }
 
     public func close() async {
-        let context = self.context
-        do {
-            try await self.run { context.close() }
-        } catch {
-            // The thread pool no longer runs work (or the task was cancelled); freeing the
-            // context does not wait on the network, so do it here rather than leak the socket.
-            context.close()
-        }
+        // Freeing the context closes a socket: it does not wait on the network.
+        self.context.close()
     }
 
-    private func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    private func loggingFailure<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
         do {
-            return try await Self.onThreadPool(self.threadPool, body)
+            return try await body()
         } catch let error as RedisError where error.isConnectionFailure {
             self.logger.debug(
                 "Redis connection failed; it will not be reused",
@@ -126,7 +119,7 @@ public final class RedisConnection: Sendable {
         }
     }
 
-    private static func handshake(_ context: HiredisContext, configuration: RedisConfiguration) throws {
+    private static func handshake(_ context: HiredisContext, configuration: RedisConfiguration) async throws {
         var commands: [[RedisArgument]] = []
         if let password = configuration.password {
             if let username = configuration.username {
@@ -139,7 +132,7 @@ public final class RedisConnection: Sendable {
             commands.append(["SELECT", RedisArgument(configuration.database)])
         }
         guard !commands.isEmpty else { return }
-        for reply in try context.pipeline(commands) {
+        for reply in try await context.pipeline(commands) {
             if case .error(let message) = reply {
                 throw RedisError(serverReply: message)
             }

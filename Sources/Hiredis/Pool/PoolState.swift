@@ -1,4 +1,4 @@
-import ConnectionPooling
+import ConnectionSupport
 
 /// The bookkeeping of a ``RedisPool``: which connections are idle, how many are lent, who waits.
 ///

@@ -1,4 +1,4 @@
-import ConnectionPooling
+import ConnectionSupport
 import Logging
 import NIOCore
 import NIOPosix

@@ -56,6 +56,13 @@ final class LibPQHandle: @unchecked Sendable {
             PQfinish(connection)
             throw PostgresError(kind: .connection, message: message)
         }
+        // Sends that would block return instead (the awaiting path flushes); the
+        // blocking calls (PQexec, PQprepare, ...) behave as before.
+        guard PQsetnonblocking(connection, 1) == 0 else {
+            let message = errorMessage(connection)
+            PQfinish(connection)
+            throw PostgresError(kind: .connection, message: message)
+        }
         PQsetNoticeProcessor(connection, { context, message in
             guard let context, let message else { return }
             Unmanaged<NoticeSink>.fromOpaque(context).takeUnretainedValue().receive(String(cString: message))
@@ -89,10 +96,15 @@ final class LibPQHandle: @unchecked Sendable {
     /// connection (as it does when it restarts), and reconnects when it has.
     /// Returns true when it reconnected.
     func reconnectIfClosedByServer() throws -> Bool {
-        if let connection, Self.isAlive(connection) { return false }
+        if isAlive { return false }
         finish()
         connection = try Self.connect(configuration, notices: notices)
         return true
+    }
+
+    /// Whether an idle connection is still open; never blocks.
+    var isAlive: Bool {
+        connection.map(Self.isAlive) ?? false
     }
 
     /// An idle connection has nothing to read. If the socket is readable, the server
@@ -226,7 +238,7 @@ final class LibPQHandle: @unchecked Sendable {
         )
     }
 
-    private static func errorMessage(_ connection: OpaquePointer) -> String {
+    static func errorMessage(_ connection: OpaquePointer) -> String {
         guard let message = PQerrorMessage(connection) else { return "unknown libpq error" }
         let text = String(cString: message).trimmingWhitespace()
         return text.isEmpty ? "unknown libpq error" : text

@@ -1,4 +1,4 @@
-import ConnectionPooling
+import ConnectionSupport
 import Logging
 import NIOPosix
 
@@ -46,10 +46,15 @@ public final class PostgresConnection: @unchecked Sendable {
         return PostgresConnection(handle: handle, configuration: configuration, threadPool: threadPool, logger: logger)
     }
 
-    /// Runs one statement. Interpolated values are bound as parameters.
+    /// Runs one statement. Interpolated values are bound as parameters. A prepared
+    /// statement the session already has awaits its reply without a thread of the
+    /// pool; anything else (preparing included) runs on the thread pool.
     @discardableResult
     public func query(_ query: PostgresQuery) async throws -> PostgresResult {
         logger.trace("postgres query", metadata: ["sql": "\(query)"])
+        if query.isPrepared, let result = try await executeAwaitingReply(query) {
+            return result
+        }
         return try await perform { try $0.execute(query) }
     }
 
@@ -122,29 +127,50 @@ public final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    /// One libpq job on the thread pool, with the connection's state refreshed after it.
-    private func perform<Result: Sendable>(
-        _ work: @escaping @Sendable (LibPQHandle) throws -> Result
-    ) async throws -> Result {
-        let verify = try state.withLock { state in
+    /// The thread-free path of `query`: nil when the statement must be prepared
+    /// first, or the idle connection must be checked and reopened (blocking work).
+    private func executeAwaitingReply(_ query: PostgresQuery) async throws -> PostgresResult? {
+        let verify = try markBusy()
+        defer { refreshAfterUse() }
+        if verify {
+            guard handle.isAlive else { return nil }
+            state.withLock { $0.verifyBeforeNextUse = false }
+        }
+        return try await handle.executePreparedAwaitingReply(query)
+    }
+
+    /// Claims the connection for one operation; returns whether it must first be
+    /// checked (it came back to the pool since its last use).
+    private func markBusy() throws -> Bool {
+        try state.withLock { state in
             guard !state.isClosed else { throw PostgresError.connectionClosed }
             precondition(!state.isBusy, "a PostgresConnection was used by two tasks at once")
             state.isBusy = true
             return state.verifyBeforeNextUse
         }
-        defer { state.withLock { $0.isBusy = false } }
+    }
 
+    /// Records what libpq says of the connection after an operation and frees it
+    /// for the next one.
+    private func refreshAfterUse() {
+        let isOpen = handle.isOpen
+        let transaction = handle.transactionState
+        state.withLock { state in
+            state.isOpen = isOpen
+            state.transaction = transaction
+            state.isBusy = false
+        }
+    }
+
+    /// One libpq job on the thread pool, with the connection's state refreshed after it.
+    private func perform<Result: Sendable>(
+        _ work: @escaping @Sendable (LibPQHandle) throws -> Result
+    ) async throws -> Result {
+        let verify = try markBusy()
+        defer { refreshAfterUse() }
         let handle = self.handle
         let logger = self.logger
         return try await threadPool.runLibPQ { [state] in
-            defer {
-                let isOpen = handle.isOpen
-                let transaction = handle.transactionState
-                state.withLock { state in
-                    state.isOpen = isOpen
-                    state.transaction = transaction
-                }
-            }
             if verify {
                 if try handle.reconnectIfClosedByServer() {
                     logger.info("postgres connection was closed by the server; reconnected")

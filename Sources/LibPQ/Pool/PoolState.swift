@@ -1,4 +1,4 @@
-import ConnectionPooling
+import ConnectionSupport
 
 /// The pool's bookkeeping, changed only under the pool's lock. Methods decide;
 /// the pool performs the effects (resuming waiters, opening and closing

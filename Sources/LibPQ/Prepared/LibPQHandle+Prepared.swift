@@ -80,14 +80,14 @@ extension LibPQHandle {
         }
     }
 
-    private enum Staleness {
+    enum Staleness {
         /// 26000: the session no longer has the statement (DEALLOCATE, DISCARD ALL).
         case missing
         /// 0A000: the statement's result columns changed; the server keeps it, unusable.
         case resultTypeChanged
     }
 
-    private static func staleness(of result: OpaquePointer) -> Staleness? {
+    static func staleness(of result: OpaquePointer) -> Staleness? {
         guard PQresultStatus(result) == PGRES_FATAL_ERROR else { return nil }
         switch errorField(JIRI_PG_DIAG_SQLSTATE, of: result) {
         case "26000":

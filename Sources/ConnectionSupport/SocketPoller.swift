@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Foundation
+import CEpoll
+import Glibc
+
+/// Waits for many sockets on one thread (epoll), so a query or a Redis command
+/// awaits its reply without a thread of its own blocked in `recv`.
+///
+/// With blocking libpq and hiredis calls on a thread pool, every round trip was
+/// two thread hand-offs: the caller woke a pool thread, which slept in the
+/// socket and woke the caller again. Here the caller writes the request itself
+/// (the sockets are non-blocking) and only the reply's arrival wakes a thread.
+///
+/// Each wait is one-shot and resumes its task exactly once: `.ready` when the
+/// socket is readable (or writable), has an error or was hung up, `.timedOut`
+/// when the deadline passes first. Readiness can be spurious, so callers read
+/// without blocking and wait again when nothing was there.
+package final class SocketPoller: Sendable {
+    package enum Interest: Sendable {
+        case readable, writable
+    }
+
+    package enum Outcome: Sendable {
+        case ready, timedOut
+    }
+
+    /// The process's poller; its thread starts with the first wait and lives as
+    /// long as the process, like `NIOThreadPool.singleton`.
+    package static let shared = SocketPoller()
+
+    private struct Waiter {
+        let continuation: CheckedContinuation<Outcome, Never>
+        let deadline: ContinuousClock.Instant?
+    }
+
+    private enum Sleep {
+        case awake
+        /// In `epoll_wait` until this instant, or until an event when nil.
+        case asleep(until: ContinuousClock.Instant?)
+    }
+
+    private struct State {
+        var waiters: [Int32: Waiter] = [:]
+        var sleep = Sleep.awake
+    }
+
+    private let epoll: Int32
+    /// An eventfd that wakes the thread when a wait needs an earlier timeout.
+    private let wakeup: Int32
+    private let state = Locked(State())
+
+    private init() {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeup = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        precondition(epoll >= 0 && wakeup >= 0, "cannot create the socket poller: \(String(cString: strerror(errno)))")
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: wakeup))
+        precondition(epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event) == 0, "cannot watch the poller's eventfd")
+        let thread = Thread { [self] in run() }
+        thread.name = "socket-poller"
+        thread.start()
+    }
+
+    /// Suspends until `socket` is ready for `interest` or `deadline` passes.
+    /// One task at a time may wait on a socket.
+    package func wait(
+        for interest: Interest,
+        on socket: Int32,
+        until deadline: ContinuousClock.Instant? = nil
+    ) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let mustWake = state.withLock { state -> Bool in
+                precondition(state.waiters[socket] == nil, "two tasks wait on one socket")
+                state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline)
+                guard let deadline, case .asleep(let until) = state.sleep else { return false }
+                return until.map { deadline < $0 } ?? true
+            }
+            let flags = (interest == .readable ? EPOLLIN.rawValue : EPOLLOUT.rawValue) | EPOLLONESHOT.rawValue
+            var event = epoll_event(events: flags, data: epoll_data_t(fd: socket))
+            // Armed before: modify; first wait on this socket (or a new socket with a
+            // closed one's number, which epoll forgot): add.
+            if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0,
+               errno != ENOENT || epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 {
+                // Not a socket epoll can watch (closed, say): ready at once, and the
+                // caller's read reports what is wrong with it.
+                state.withLock { $0.waiters.removeValue(forKey: socket) }?.continuation.resume(returning: .ready)
+                return
+            }
+            if mustWake {
+                var one: UInt64 = 1
+                _ = Glibc.write(wakeup, &one, MemoryLayout<UInt64>.size)
+            }
+        }
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
+        var ready: [Waiter] = []
+        var expired: [(socket: Int32, waiter: Waiter)] = []
+        while true {
+            let timeout = state.withLock { state -> Int32 in
+                let earliest = Self.earliestDeadline(of: state.waiters)
+                state.sleep = .asleep(until: earliest)
+                return earliest.map(Self.milliseconds(until:)) ?? -1
+            }
+            let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
+            let now = ContinuousClock.now
+            state.withLock { state in
+                state.sleep = .awake
+                for index in 0..<max(Int(count), 0) where events[index].data.fd != wakeup {
+                    if let waiter = state.waiters.removeValue(forKey: events[index].data.fd) {
+                        ready.append(waiter)
+                    }
+                }
+                for (socket, waiter) in state.waiters {
+                    if let deadline = waiter.deadline, deadline <= now {
+                        expired.append((socket, waiter))
+                    }
+                }
+                for (socket, _) in expired {
+                    state.waiters.removeValue(forKey: socket)
+                }
+            }
+            if events.prefix(max(Int(count), 0)).contains(where: { $0.data.fd == wakeup }) {
+                var value: UInt64 = 0
+                _ = Glibc.read(wakeup, &value, MemoryLayout<UInt64>.size)
+            }
+            for (socket, waiter) in expired {
+                // Disarmed before the waiter resumes: its caller may close the socket
+                // and another connection may get its number.
+                epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil)
+                waiter.continuation.resume(returning: .timedOut)
+            }
+            for waiter in ready {
+                waiter.continuation.resume(returning: .ready)
+            }
+            ready.removeAll(keepingCapacity: true)
+            expired.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private static func earliestDeadline(of waiters: [Int32: Waiter]) -> ContinuousClock.Instant? {
+        var earliest: ContinuousClock.Instant?
+        for waiter in waiters.values {
+            if let deadline = waiter.deadline, earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
+        return earliest
+    }
+
+    /// epoll's timeout: whole milliseconds, rounded up so the thread does not wake
+    /// just before a deadline and spin.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = (deadline - .now).components
+        guard seconds >= 0, seconds < Int64(Int32.max / 1000) else { return seconds < 0 ? 0 : Int32.max }
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(max(milliseconds, 0))
+    }
+}
+#endif

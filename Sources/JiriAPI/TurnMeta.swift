@@ -66,10 +66,10 @@ public struct TurnMeta: Sendable, Hashable, Codable {
     public var resolvedSurface: String {
         if let surface, !surface.isEmpty { return surface.lowercased() }
         let device = device.lowercased()
-        for known in ["homepod", "carplay", "watch", "ipad", "mac"] where device.contains(known) {
+        for known in ["homepod", "carplay", "watch", "ipad", "mac"] where device.containsUTF8(known) {
             return known
         }
-        if device.contains("car") { return "carplay" }
+        if device.containsUTF8("car") { return "carplay" }
         return "phone"
     }
 

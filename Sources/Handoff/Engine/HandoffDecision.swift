@@ -1,4 +1,5 @@
 import Foundation
+import JiriAPI
 
 /// Whether one turn hands off to the phone app, which rule decided, and how.
 ///
@@ -71,9 +72,7 @@ public struct HandoffDecision: Sendable, Codable, Hashable {
     /// handing off. The session id is percent-encoded.
     public func deepLinkURL(sessionID: String) -> String? {
         guard let deepLinkTemplate else { return nil }
-        return deepLinkTemplate.replacingOccurrences(
-            of: DeepLinkTemplate.sessionIDPlaceholder, with: PercentEncoding.encode(sessionID)
-        )
+        return deepLinkTemplate.replacingUTF8(DeepLinkTemplate.sessionIDPlaceholder, with: PercentEncoding.encode(sessionID))
     }
 
     /// The decision without its trace: what `decide` returns for the same facts.

@@ -75,12 +75,11 @@ final class HiredisContext: @unchecked Sendable {
     func pipeline(_ commands: [[RedisArgument]]) async throws -> [RESPValue] {
         let context = try self.borrow()
         defer { self.giveBack() }
-        for command in commands {
-            let status = CommandArgv.with(command) { argc, argv, lengths in
-                redisAppendCommandArgv(context, argc, argv, lengths)
-            }
-            guard status == REDIS_OK else { throw self.fail(context) }
+        let request = RESPCommandEncoder.encode(commands)
+        let status = request.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { redisAppendFormattedCommand(context, $0.baseAddress, $0.count) }
         }
+        guard status == REDIS_OK else { throw self.fail(context) }
         let deadline = ContinuousClock.now + self.commandTimeout
         var written: Int32 = 0
         while true {

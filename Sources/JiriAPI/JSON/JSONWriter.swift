@@ -4,7 +4,8 @@
 /// The writer places the commas: call `beginObject()`, then `key(_:)` and a value per member,
 /// then `endObject()`; arrays likewise, without keys. Strings are escaped as RFC 8259 requires
 /// and no more: `"`, `\` and the control characters below U+0020 (`\n`, `\r`, `\t`, `\b`, `\f`,
-/// else `\u00XX`); everything else, `/` and non-ASCII included, is written as its UTF-8.
+/// else `\u00XX`); everything else, `/` and non-ASCII included, is written as its UTF-8. With
+/// `escapingSlashes`, `/` is written `\/` too, as Foundation's `JSONEncoder` does by default.
 ///
 ///     var writer = JSONWriter()
 ///     writer.beginObject()
@@ -17,10 +18,12 @@ public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8]
     /// Whether the next key or array element needs a comma before it.
     private var needsComma = false
+    private let escapesSlashes: Bool
 
-    public init(capacity: Int = 1024) {
+    public init(capacity: Int = 1024, escapingSlashes: Bool = false) {
         bytes = []
         bytes.reserveCapacity(capacity)
+        escapesSlashes = escapingSlashes
     }
 
     /// The JSON written so far.
@@ -136,13 +139,13 @@ public struct JSONWriter: Sendable {
             var index = 0
             while index < utf8.count {
                 if utf8.count - index >= 8,
-                   !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                   !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                     index += 8
                     continue
                 }
                 let end = min(index + 8, utf8.count)
                 while index < end {
-                    if Self.needsEscape(base[index]) {
+                    if needsEscape(base[index]) {
                         bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                         appendEscape(base[index])
                         runStart = index + 1
@@ -155,21 +158,27 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        Self.needsEscape(byte) || (escapesSlashes && byte == UInt8(ascii: "/"))
+    }
+
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Whether any of the eight bytes in `word` may need an escape (never false when one
-    /// does): a byte below 0x20, or a zero byte after XOR with `"` or `\` in every byte.
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    /// does): a byte below 0x20, or a zero byte after XOR with `"`, `\` (or `/`) in every byte.
+    private func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool {
             (word &- ones &* limit) & ~word & highBits != 0
         }
-        return hasByteBelow(0x20, word)
-            || hasByteBelow(1, word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            || hasByteBelow(1, word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        func hasByte(_ byte: UInt8) -> Bool {
+            hasByteBelow(1, word ^ (ones &* UInt64(byte)))
+        }
+        return hasByteBelow(0x20, word) || hasByte(UInt8(ascii: "\"")) || hasByte(UInt8(ascii: "\\"))
+            || (escapesSlashes && hasByte(UInt8(ascii: "/")))
     }
 
     private static func needsNoEscaping(_ name: StaticString) -> Bool {
@@ -179,7 +188,7 @@ public struct JSONWriter: Sendable {
     private mutating func appendEscape(_ byte: UInt8) {
         let escaped: UInt8
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escaped = byte
         case 0x0A: escaped = UInt8(ascii: "n")
         case 0x0D: escaped = UInt8(ascii: "r")
         case 0x09: escaped = UInt8(ascii: "t")

@@ -48,6 +48,9 @@ struct TurnController {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw APIError.badRequest("invalid_utf8", "The body is not valid UTF-8.")
         }
+        if let request = bytes.withContiguousStorageIfAvailable(TurnRequestReader.read) ?? nil {
+            return request
+        }
         do {
             return try JSONDecoder().decode(TurnRequest.self, from: Data(bytes))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {

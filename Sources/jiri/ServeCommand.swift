@@ -42,7 +42,7 @@ func loadConfiguration() throws -> ServerConfiguration {
 
 func makeLogger(level: Logger.Level, label: String = "jiri") -> Logger {
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
+        var handler = LineLogHandler.standardError(label: label)
         handler.logLevel = level
         return handler
     }

@@ -122,6 +122,8 @@ struct TurnController {
     /// `application/json` or `…+json`, in any case, with parameters (`; charset=utf-8`) and
     /// surrounding spaces ignored. Bytes, not Foundation's character sets: this runs every turn.
     static func isJSONMediaType(_ value: String) -> Bool {
+        // What clients send, settled without the trimming and lower-casing below.
+        if value == "application/json" { return true }
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         let mediaType = value.utf8.prefix { $0 != UInt8(ascii: ";") }
         let trimmed = mediaType.drop(while: isSpace).reversed().drop(while: isSpace).reversed()

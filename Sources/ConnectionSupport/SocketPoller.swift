@@ -28,8 +28,11 @@ package final class SocketPoller: Sendable {
     /// long as the process, like `NIOThreadPool.singleton`.
     package static let shared = SocketPoller()
 
+    /// Unsafe rather than checked: a checked continuation allocates a box on every
+    /// wait, and each waiter is resumed exactly once by construction (whoever takes
+    /// it out of `waiters`, under the lock, resumes it).
     private struct Waiter {
-        let continuation: CheckedContinuation<Outcome, Never>
+        let continuation: UnsafeContinuation<Outcome, Never>
         let deadline: ContinuousClock.Instant?
     }
 
@@ -67,7 +70,7 @@ package final class SocketPoller: Sendable {
         on socket: Int32,
         until deadline: ContinuousClock.Instant? = nil
     ) async -> Outcome {
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             let mustWake = state.withLock { state -> Bool in
                 precondition(state.waiters[socket] == nil, "two tasks wait on one socket")
                 state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline)

@@ -2,16 +2,21 @@
 /// fingerprints, idempotency records), where `String(format:)` per byte cost
 /// more than the hash it printed.
 public enum Hex {
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
+    /// Takes an array, not any sequence: a generic version called from other modules ran
+    /// unspecialised, and each byte's reads through protocol witnesses allocated (heaptrack:
+    /// 31 allocations for a 32-byte hash, on every turn).
+    public static func encode(_ bytes: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = digit(byte >> 4)
+                out[2 * index + 1] = digit(byte & 0x0f)
+            }
+            return bytes.count * 2
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// Nil unless `hex` is an even number of hexadecimal digits (either case).

@@ -1,5 +1,7 @@
+import Conversation
 import Foundation
 import JiriAPI
+import JiriServer
 import Storage
 
 /// The JSON work of one turn, piece by piece, done the way the server does it
@@ -36,7 +38,12 @@ struct TurnJSONBenchmark {
             blackHole(try? JSONDecoder().decode(TurnRequest.self, from: Self.iosBody))
         }
         report.recordRate("json", "TurnRequest decode (iOS body)", nanosecondsPerOperation: decodeRequest, unit: "request",
-                          note: "\(Self.iosBody.count) bytes")
+                          note: "\(Self.iosBody.count) bytes, JSONDecoder")
+        let readRequest = Stopwatch.median(operations: operations) { _ in
+            blackHole(Self.iosBody.withUnsafeBytes { TurnRequestReader.read($0.bindMemory(to: UInt8.self)) })
+        }
+        report.recordRate("json", "TurnRequest read by hand (iOS body)", nanosecondsPerOperation: readRequest, unit: "request",
+                          note: "TurnRequestReader, what POST /turn uses for such a body")
 
         let encodeResponse = Stopwatch.median(operations: operations) { _ in
             blackHole(try? JSONEncoder().encode(Self.response))
@@ -54,7 +61,12 @@ struct TurnJSONBenchmark {
         let hashEncode = Stopwatch.median(operations: operations) { _ in
             blackHole(try? sortedEncoder.encode(request))
         }
-        report.record("json", "TurnRequest encode, sorted keys (request hash)", hashEncode, "ns")
+        report.record("json", "TurnRequest encode, sorted keys (request hash)", hashEncode, "ns", note: "JSONEncoder")
+        let handHash = Stopwatch.median(operations: operations) { _ in
+            blackHole(CanonicalRequest.writtenByHand(request))
+        }
+        report.record("json", "TurnRequest canonical form by hand (request hash)", handHash, "ns",
+                      note: "the same bytes, what a turn uses without numbers")
 
         let sessionEncode = Stopwatch.median(operations: operations) { _ in
             blackHole(try? JSONEncoder().encode(session))

@@ -12,7 +12,7 @@ import Storage
 /// with the version. A request without numbers (no `location`, no
 /// `device_context`: nearly all of them) is written by hand, the same bytes at a
 /// tenth of the cost (tests compare the two); the rest go through `JSONEncoder`.
-struct CanonicalRequest {
+package struct CanonicalRequest {
     let json: String
     let hash: [UInt8]
 
@@ -28,7 +28,7 @@ struct CanonicalRequest {
 
     /// Members in `JSONEncoder`'s sorted order; absent optionals left out, as its
     /// synthesised `encodeIfPresent` does. Nil when the request holds numbers.
-    static func writtenByHand(_ request: TurnRequest) -> [UInt8]? {
+    package static func writtenByHand(_ request: TurnRequest) -> [UInt8]? {
         let meta = request.meta
         guard meta.location == nil, meta.deviceContext == nil else { return nil }
         var writer = JSONWriter(capacity: 256, escapingSlashes: true)
@@ -50,7 +50,7 @@ struct CanonicalRequest {
         return writer.bytes
     }
 
-    static func encodedByFoundation(_ request: TurnRequest) -> [UInt8] {
+    package static func encodedByFoundation(_ request: TurnRequest) -> [UInt8] {
         var canonical = request
         canonical.turnID = nil
         let encoder = JSONEncoder()

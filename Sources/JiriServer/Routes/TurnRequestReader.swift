@@ -9,10 +9,10 @@ import JiriAPI
 /// caller decodes with `JSONDecoder`, whose errors the API reports. So the reader
 /// never decides an error, and where it does decide, tests hold it to
 /// `JSONDecoder`'s result.
-enum TurnRequestReader {
+package enum TurnRequestReader {
     typealias Reader = JSONByteReader<JSONSyntaxError>
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> TurnRequest? {
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> TurnRequest? {
         var reader = Reader(bytes: bytes, rejectingLoneSurrogates: true)
         return try? readRequest(&reader)
     }

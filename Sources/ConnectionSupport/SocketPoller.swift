@@ -107,10 +107,16 @@ package final class SocketPoller: Sendable {
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
             let now = ContinuousClock.now
+            let fired = events.prefix(max(Int(count), 0))
+            if fired.contains(where: { $0.data.fd == wakeup }) {
+                var value: UInt64 = 0
+                _ = Glibc.read(wakeup, &value, MemoryLayout<UInt64>.size)
+            }
             state.withLock { state in
                 state.sleep = .awake
-                for index in 0..<max(Int(count), 0) where events[index].data.fd != wakeup {
-                    if let waiter = state.waiters.removeValue(forKey: events[index].data.fd) {
+                // The eventfd has no waiter: only sockets are found here.
+                for event in fired {
+                    if let waiter = state.waiters.removeValue(forKey: event.data.fd) {
                         ready.append(waiter)
                     }
                 }
@@ -122,10 +128,6 @@ package final class SocketPoller: Sendable {
                 for (socket, _) in expired {
                     state.waiters.removeValue(forKey: socket)
                 }
-            }
-            if events.prefix(max(Int(count), 0)).contains(where: { $0.data.fd == wakeup }) {
-                var value: UInt64 = 0
-                _ = Glibc.read(wakeup, &value, MemoryLayout<UInt64>.size)
             }
             for (socket, waiter) in expired {
                 // Disarmed before the waiter resumes: its caller may close the socket

@@ -4,9 +4,9 @@ import NIOCore
 /// until its deadline.
 ///
 /// Every waiter of a pool gets the same timeout, so deadlines rise from the
-/// front of the line to the back and one timer watches the whole line: the
-/// pool starts a ``WaitingLineSweeper`` when a waiter finds none running, and
-/// the sweeper ends when the line is empty. A busy pool thus sets about one
+/// front of the line to the back and one timer watches the whole line
+/// (``Locked/waitInLine(_:timeout:decide:timedOut:)`` starts it when a waiter
+/// finds none running; it ends when the line is empty). A busy pool thus sets about one
 /// timer per timeout period instead of one per waiter (a `Task.sleep` is a
 /// timer that stays allocated until its deadline, even when cancelled early).
 package struct WaitingLine<Grant: Sendable> {
@@ -28,7 +28,7 @@ package struct WaitingLine<Grant: Sendable> {
 
     private var waiters = CircularBuffer<Waiter>()
     private var lastID = 0
-    private var hasSweeper = false
+    private var hasTimer = false
 
     package init() {}
 
@@ -42,7 +42,7 @@ package struct WaitingLine<Grant: Sendable> {
         return lastID
     }
 
-    /// Puts a borrower at the back of the line. True when no sweeper is
+    /// Puts a borrower at the back of the line. True when no timer is
     /// running: the caller must start one (outside the lock).
     package mutating func enqueue(
         id: Int,
@@ -50,8 +50,8 @@ package struct WaitingLine<Grant: Sendable> {
         continuation: CheckedContinuation<Grant, any Error>
     ) -> Bool {
         waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
-        defer { hasSweeper = true }
-        return !hasSweeper
+        defer { hasTimer = true }
+        return !hasTimer
     }
 
     package mutating func removeFirst() -> Waiter? {
@@ -69,15 +69,15 @@ package struct WaitingLine<Grant: Sendable> {
         return Array(waiters)
     }
 
-    /// The sweeper's step: takes out the waiters whose deadline has passed and
-    /// says when to look again; a nil `next` ends the sweeper (the line is empty).
+    /// The timer's step: takes out the waiters whose deadline has passed and
+    /// says when to look again; a nil `next` ends the timer (the line is empty).
     package mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
         var expired: [Waiter] = []
         while let first = waiters.first, first.deadline <= now {
             expired.append(waiters.removeFirst())
         }
         let next = waiters.first?.deadline
-        if next == nil { hasSweeper = false }
+        if next == nil { hasTimer = false }
         return (expired, next)
     }
 }

@@ -50,7 +50,7 @@ package struct CanonicalRequest {
         return writer.bytes
     }
 
-    package static func encodedByFoundation(_ request: TurnRequest) -> [UInt8] {
+    private static func encodedByFoundation(_ request: TurnRequest) -> [UInt8] {
         var canonical = request
         canonical.turnID = nil
         let encoder = JSONEncoder()

@@ -119,55 +119,22 @@ public final class RedisPool: Service, Sendable {
         }
     }
 
-    /// Waits for a released connection (or slot). Deciding and enqueueing happen under one lock,
-    /// so a connection released in between is never missed.
+    /// Waits for a released connection (or slot), or the acquire timeout.
     private func waitForGrant() async throws -> PoolState.Grant {
-        let id = self.state.withLock { $0.line.makeWaiterID() }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolState.Grant, any Error>) in
-                var stale: [RedisConnection] = []
-                var startSweeper = false
-                let immediate: Result<PoolState.Grant, any Error>? = self.state.withLock { state in
-                    // Checked under the lock: a cancellation after this point finds the waiter enqueued.
-                    if Task.isCancelled {
-                        return .failure(CancellationError())
-                    }
-                    switch state.acquire(stale: &stale) {
-                    case .granted(let grant):
-                        return .success(grant)
-                    case .closed:
-                        return .failure(self.poolClosedError())
-                    case .mustWait:
-                        startSweeper = state.line.enqueue(
-                            id: id, deadline: .now + self.acquireTimeout, continuation: continuation
-                        )
-                        return nil
-                    }
-                }
-                self.discard(stale)
-                if let immediate {
-                    continuation.resume(with: immediate)
-                }
-                if startSweeper {
-                    self.startSweeper()
-                }
-            }
-        } onCancel: {
-            self.state.withLock { $0.line.remove(id: id) }?.resume(with: .failure(CancellationError()))
-        }
-    }
-
-    /// The line's one timer: fails the borrowers still waiting when their acquire timeout passes.
-    private func startSweeper() {
-        let state = self.state
         let timeout = RedisError(
             kind: .acquireTimeout,
             message: "no Redis connection became free within \(self.acquireTimeout) (all \(self.maxConnections) in use)"
         )
-        WaitingLineSweeper.start(
-            sweep: { now in state.withLock { $0.line.sweep(now: now) } },
-            expire: { waiter in waiter.resume(with: .failure(timeout)) }
-        )
+        return try await self.state.waitInLine(\.line, timeout: self.acquireTimeout, decide: { state in
+            var stale: [RedisConnection] = []
+            // Closing starts a task of its own: nothing waits on the network under the lock.
+            defer { self.discard(stale) }
+            switch state.acquire(stale: &stale) {
+            case .granted(let grant): return .success(grant)
+            case .closed: return .failure(self.poolClosedError())
+            case .mustWait: return nil
+            }
+        }, timedOut: { timeout })
     }
 
     private func openConnection() async throws -> RedisConnection {

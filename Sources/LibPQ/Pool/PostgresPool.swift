@@ -123,34 +123,10 @@ public final class PostgresPool: Service, Sendable {
     /// A lease now, or a place in line until one is free, the acquire timeout
     /// passes, the task is cancelled or the pool closes.
     private func reserve() async throws -> PoolState.Lease {
-        let id = state.withLock { $0.line.makeWaiterID() }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                var startSweeper = false
-                let immediate: Result<PoolState.Lease, any Error>? = state.withLock { state in
-                    if state.isClosed { return .failure(PostgresError.poolClosed) }
-                    // Checked under the lock, so a cancellation handler that ran
-                    // before the waiter was queued is not missed.
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if let lease = state.lease() { return .success(lease) }
-                    startSweeper = state.line.enqueue(
-                        id: id, deadline: .now + acquireTimeout, continuation: continuation
-                    )
-                    return nil
-                }
-                if let immediate {
-                    continuation.resume(with: immediate)
-                }
-                if startSweeper {
-                    WaitingLineSweeper.start(
-                        sweep: { [state] now in state.withLock { $0.line.sweep(now: now) } },
-                        expire: { [self] waiter in waiter.resume(with: .failure(acquireTimeoutError())) }
-                    )
-                }
-            }
-        } onCancel: {
-            state.withLock { $0.line.remove(id: id) }?.resume(with: .failure(CancellationError()))
-        }
+        try await state.waitInLine(\.line, timeout: acquireTimeout, decide: { state in
+            if state.isClosed { return .failure(PostgresError.poolClosed) }
+            return state.lease().map { .success($0) }
+        }, timedOut: { [self] in acquireTimeoutError() })
     }
 
     /// What a caller gets when no connection became free in time; logged, as a

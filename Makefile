@@ -57,6 +57,9 @@ clean: stop
 
 # Release build, a private server on a free port, then Benchmarks/run.sh against
 # it (wrk, pgbench and redis-benchmark floors, JiriBench); not part of `make test`.
+# On the local stack every run starts from an empty database (jiri_bench) and an
+# empty Redis database (15), so runs compare and the dev database does not grow;
+# with DATABASE_URL / REDIS_URL set, it uses those as they are.
 # The release build is the one deploy/Dockerfile ships: the Swift runtime and
 # Foundation linked in, unused sections dropped, relative relocations packed
 # (DT_RELR, glibc 2.36+) so the loader does not page in 3.5 MB of them. Both
@@ -72,10 +75,16 @@ release:
 bench: stack release
 	@deploy/local/deps.sh wrk postgresql-contrib curl
 	swift build $(SWIFT_BUILD_FLAGS) $(RELEASE_FLAGS) --product JiriBench
-	$(WITH_ENV) $(JIRI_RELEASE) migrate
 	@mkdir -p .local/bench; \
 	port=$$(for p in $$(shuf -i 20000-32000 -n 50); do (exec 3<>/dev/tcp/127.0.0.1/$$p) 2>/dev/null || { echo $$p; break; }; done); \
-	export $$($(STACK) env); app=jiri-bench-$$port; \
+	given="$$DATABASE_URL$$REDIS_URL"; export $$($(STACK) env); \
+	if [ -z "$$given" ]; then \
+		psql "$$DATABASE_URL" -qX -c "DROP DATABASE IF EXISTS jiri_bench WITH (FORCE)" -c "CREATE DATABASE jiri_bench"; \
+		DATABASE_URL="$${DATABASE_URL%/*}/jiri_bench"; REDIS_URL="$${REDIS_URL%/*}/15"; \
+		redis-cli -u "$$REDIS_URL" FLUSHDB >/dev/null; \
+	fi; \
+	$(JIRI_RELEASE) migrate; \
+	app=jiri-bench-$$port; \
 	case "$$DATABASE_URL" in *\?*) sep='&';; *) sep='?';; esac; \
 	DATABASE_URL="$$DATABASE_URL$${sep}application_name=$$app" JIRI_RATE_LIMIT_PER_MINUTE=0 JIRI_RETRY_WINDOW_SECONDS=1 \
 		$(JIRI_RELEASE) serve --host 127.0.0.1 --port $$port 2>.local/bench/server.log & \

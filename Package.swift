@@ -65,7 +65,8 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Storage", dependencies: [
-            "LibPQ", "Hiredis", "JiriAPI",
+            "LibPQ", "Hiredis", "JiriAPI", "ConnectionSupport",
+            .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

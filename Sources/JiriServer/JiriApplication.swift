@@ -72,7 +72,7 @@ public struct JiriComponents: Sendable {
         rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
         rulesReloader = RulesReloader(provider: rules, store: RulesetStore(pool: postgres),
                                       rulesFile: URL(fileURLWithPath: configuration.rulesFile), logger: logger)
-        transcripts = PostgresTranscriptStore(pool: postgres)
+        transcripts = PostgresTranscriptStore(pool: postgres, commitConcurrency: configuration.commitConcurrency)
         keys = APIKeyStore(pool: postgres)
         migrator = Migrator(pool: postgres, directory: URL(fileURLWithPath: configuration.migrationsDirectory), logger: logger)
 
@@ -156,11 +156,12 @@ public struct JiriComponents: Sendable {
 
     /// Copies pool occupancy into gauges just before `/metrics` is read.
     private var poolGauges: @Sendable () -> Void {
-        { [postgres, redis] in
+        { [postgres, redis, transcripts] in
             let pg = postgres.statistics
             Gauge(label: "jiri_postgres_pool_connections", dimensions: [("state", "in_use")]).record(pg.inUse)
             Gauge(label: "jiri_postgres_pool_connections", dimensions: [("state", "idle")]).record(pg.idle)
             Gauge(label: "jiri_postgres_pool_waiting").record(pg.waiting)
+            Gauge(label: "jiri_transcript_turns_waiting_to_commit").record(transcripts.turnsWaitingToCommit)
             let rs = redis.statistics
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "in_use")]).record(rs.inUse)
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)

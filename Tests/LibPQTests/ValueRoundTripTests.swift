@@ -132,14 +132,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [
+    static let instants: [Int64] = [
         1_741_064_767_123_456, // 2025-03-04 05:06:07.123456
         946_684_800_000_001, // 2000-01-01 00:00:00.000001, Postgres' epoch
+        951_782_400_000_000, // 2000-02-29, a leap day
         -1, // 1969-12-31 23:59:59.999999
         -62_135_596_800_000_000, // 0001-01-01 00:00:00, Date.distantPast
         -64_000_000_000_000_000, // in the first century BC
         4_102_444_799_999_999, // 2099-12-31 23:59:59.999999
-    ])
+    ]
+
+    @Test(arguments: instants)
     func timestampsRoundTripAtMicrosecondPrecision(unixMicroseconds: Int64) async throws {
         let date = Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000)
         try await LibPQTestSupport.withPool { pool in
@@ -153,6 +156,20 @@ import Testing
             let decoded = try row.decode("ts", as: Date.self)
             #expect(Int64((decoded.timeIntervalSince1970 * 1_000_000).rounded()) == unixMicroseconds)
         }
+    }
+
+    /// The text form that travels inside documents (the batched turn commit) names
+    /// the same microsecond as the bound value.
+    @Test(arguments: instants)
+    func timestampTextIsTheInstantThatBindingSends(unixMicroseconds: Int64) async throws {
+        let date = Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000)
+        let text = PostgresTimestamp.text(date)
+        try await LibPQTestSupport.withPool { pool in
+            let row = try #require(try await pool.query("SELECT \(text)::timestamptz = \(date) AS same").first)
+            #expect(try row.decode("same", as: Bool.self), "\(text)")
+        }
+        #expect(PostgresTimestamp.date(fromText: text).map(PostgresTimestamp.microseconds(since:))
+            == PostgresTimestamp.microseconds(since: date))
     }
 
     @Test func sessionRunsInUTCSoTimestampsPrintWithZeroOffset() async throws {

@@ -118,6 +118,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A value that is already JSON text, copied as it is. The caller vouches for it
+    /// (text its own encoder wrote); nothing here checks it.
+    public mutating func json(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
     // MARK: Bytes
 
     private mutating func appendLiteral(_ literal: StaticString) {

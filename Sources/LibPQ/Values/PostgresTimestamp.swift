@@ -2,14 +2,14 @@ import Foundation
 
 /// Conversions between `Date` and Postgres timestamps: microseconds since
 /// 2000-01-01 UTC on the wire (binary), ISO text in results.
-enum PostgresTimestamp {
+package enum PostgresTimestamp {
     /// Seconds from 2000-01-01 (Postgres' epoch) to 2001-01-01 (Foundation's reference date).
     private static let postgresEpochToReferenceDate: Int64 = 31_622_400
     private static let referenceDateFromUnixEpoch: Int64 = 978_307_200
 
     /// The timestamp as Postgres' binary representation, rounded to the microsecond.
     /// Whole seconds and the fraction are converted apart so the rounding stays exact.
-    static func microseconds(since date: Date) -> Int64 {
+    package static func microseconds(since date: Date) -> Int64 {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite else { return interval > 0 ? .max : .min }
         let seconds = interval.rounded(.down)
@@ -26,7 +26,7 @@ enum PostgresTimestamp {
     /// `2024-05-06 07:08:09.123456+00`, with an optional fraction, an optional offset
     /// (`+05:30`, `-08`, `Z`; none means UTC), a `T` instead of the space, and a
     /// trailing ` BC`. `infinity` and `-infinity` map to the distant future and past.
-    static func date(fromText text: String) -> Date? {
+    package static func date(fromText text: String) -> Date? {
         switch text {
         case "infinity": return .distantFuture
         case "-infinity": return .distantPast
@@ -74,6 +74,45 @@ enum PostgresTimestamp {
         let days = daysSinceUnixEpoch(year: astronomicalYear, month: month, day: day)
         let unixSeconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         return date(unixSeconds: unixSeconds, microseconds: microseconds)
+    }
+
+    /// The timestamp as `timestamptz` input text in UTC, `2024-05-06 07:08:09.123456+00`:
+    /// the same microsecond `microseconds(since:)` binds, for values that travel inside
+    /// a document (a JSON batch) rather than as a parameter of their own.
+    package static func text(_ date: Date) -> String {
+        let sinceUnixEpoch = microseconds(since: date) + (referenceDateFromUnixEpoch - postgresEpochToReferenceDate) * 1_000_000
+        let (seconds, fraction) = floorDivision(sinceUnixEpoch, 1_000_000)
+        let (days, secondOfDay) = floorDivision(seconds, 86_400)
+        let (year, month, day) = civilDate(daysSinceUnixEpoch: days)
+        // Year 0 is 1 BC in Postgres' notation.
+        var text = digits(year > 0 ? year : 1 - year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
+        text += " " + digits(secondOfDay / 3_600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":" + digits(secondOfDay % 60, 2)
+        text += "." + digits(fraction, 6) + "+00"
+        return year > 0 ? text : text + " BC"
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+
+    private static func digits(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (the inverse of
+    /// `daysSinceUnixEpoch`, Howard Hinnant's algorithm).
+    private static func civilDate(daysSinceUnixEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -1,15 +1,30 @@
 import Foundation
 import LibPQ
 
-/// `TranscriptStore` over Postgres. Every method is one statement: a turn
-/// commits in a single round trip (data-modifying CTEs are atomic), and a
-/// history page is one indexed read. Each is a prepared statement, parsed and
-/// planned once per connection instead of once per turn.
+/// `TranscriptStore` over Postgres. Every method is one statement: turns
+/// commit in a single round trip (data-modifying CTEs are atomic), several
+/// together under load (`TurnCommitQueue`), and a history page is one indexed
+/// read. Each is a prepared statement, parsed and planned once per connection
+/// instead of once per turn.
 public struct PostgresTranscriptStore: TranscriptStore {
     let pool: PostgresPool
+    private let commits: TurnCommitQueue
 
-    public init(pool: PostgresPool) {
+    /// - Parameters:
+    ///   - commitConcurrency: commits that may run at once; turns arriving while
+    ///     they all run wait and commit together in the next one.
+    ///   - maxTurnsPerCommit: the most turns one commit carries.
+    public init(pool: PostgresPool, commitConcurrency: Int = 2, maxTurnsPerCommit: Int = 64) {
         self.pool = pool
+        let writer = TurnCommitWriter(pool: pool)
+        self.commits = TurnCommitQueue(concurrency: commitConcurrency, maxBatch: maxTurnsPerCommit) { turns in
+            await writer.write(turns)
+        }
+    }
+
+    /// Turns waiting for a commit to start, for metrics.
+    public var turnsWaitingToCommit: Int {
+        commits.waiting
     }
 
     public func session(id: String) async throws -> SessionRecord? {
@@ -30,56 +45,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func commit(_ turn: TurnRecord) async throws -> Int {
-        let session = turn.session
-        let decision = turn.decision
-        let query: PostgresQuery = """
-            WITH upserted AS (
-                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
-                VALUES (\(session.id), \(session.owner), \(session.client), \(session.createdAt), \(turn.replyAt), 1, \(PostgresJSONB(session.stateJSON)))
-                ON CONFLICT (id) DO UPDATE
-                    SET turn_count = sessions.turn_count + 1,
-                        last_active_at = EXCLUDED.last_active_at,
-                        state = EXCLUDED.state
-                    WHERE sessions.owner = EXCLUDED.owner
-                RETURNING turn_count
-            ), turn AS (
-                INSERT INTO turns (
-                    id, session_id, seq, owner, idempotency_key, request_hash, request, response,
-                    intent_id, intent_status, handoff, handoff_rule, handoff_stage, handoff_reason,
-                    handoff_mode, ruleset_revision, facts, veto_rule, trigger_rule, delivery_rule, shadow_rules,
-                    latency_ms, created_at)
-                SELECT \(turn.turnID), \(session.id), upserted.turn_count, \(session.owner), \(turn.idempotencyKey),
-                    \(turn.requestHash), \(PostgresJSONB(turn.requestJSON)), \(PostgresJSONB(turn.responseJSON)),
-                    \(turn.intentID), \(turn.intentStatus), \(decision.handoff), \(decision.rule), \(decision.stage),
-                    \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
-                    \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.vetoRule), \(decision.triggerRule),
-                    \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
-                    \(turn.latencyMs), \(turn.replyAt)
-                FROM upserted
-                RETURNING seq
-            ), written AS (
-                INSERT INTO messages (session_id, seq, turn_id, role, content, created_at)
-                SELECT \(session.id), turn.seq * 2 - 1, \(turn.turnID), 'user', \(turn.userText), \(turn.userAt) FROM turn
-                UNION ALL
-                SELECT \(session.id), turn.seq * 2, \(turn.turnID), 'assistant', \(turn.replyText), \(turn.replyAt) FROM turn
-                RETURNING seq
-            )
-            SELECT (SELECT seq FROM turn) AS seq, (SELECT count(*) FROM written) AS written
-            """
-        do {
-            let rows = try await pool.query(query.prepared())
-            guard let row = rows.first, let seq = try row.decode("seq", as: Int?.self) else {
-                throw TranscriptStoreError.sessionOwnedByAnother
-            }
-            return seq
-        } catch let error as PostgresError where error.sqlState == "23505" {
-            // Unique violations: the idempotency key, or (session, seq) when
-            // two instances raced on one session without a lease.
-            if let detail = error.detail, detail.contains("idempotency_key") || error.message.contains("idempotency") {
-                throw TranscriptStoreError.duplicateIdempotencyKey
-            }
-            throw TranscriptStoreError.concurrentTurn
-        }
+        try await commits.commit(turn)
     }
 
     public func history(sessionID: String, before: Int?, limit: Int) async throws -> HistoryPage? {

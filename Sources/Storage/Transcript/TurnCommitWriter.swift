@@ -1,0 +1,166 @@
+import Foundation
+import LibPQ
+import Metrics
+
+/// The statements that commit turns: one turn alone, or several in one
+/// statement (one transaction) when `TurnCommitQueue` gathered them.
+struct TurnCommitWriter: Sendable {
+    typealias Outcome = TurnCommitQueue.Outcome
+
+    let pool: PostgresPool
+
+    private static let singleCommits = Counter(label: "jiri_transcript_commits_total", dimensions: [("turns", "one")])
+    private static let batchCommits = Counter(label: "jiri_transcript_commits_total", dimensions: [("turns", "several")])
+    private static let batchedTurns = Counter(label: "jiri_transcript_batched_turns_total")
+    private static let fallbacks = Counter(label: "jiri_transcript_commit_fallbacks_total")
+
+    /// Both statements: an existing session counts the turn, unless another
+    /// principal owns it (then no row comes back and nothing more is written).
+    private static let sessionUpdate = """
+        ON CONFLICT (id) DO UPDATE
+            SET turn_count = sessions.turn_count + 1, last_active_at = EXCLUDED.last_active_at, state = EXCLUDED.state
+            WHERE sessions.owner = EXCLUDED.owner
+        """
+    private static let turnColumns = """
+        id, session_id, seq, owner, idempotency_key, request_hash, request, response, intent_id, intent_status,
+        handoff, handoff_rule, handoff_stage, handoff_reason, handoff_mode, ruleset_revision, facts,
+        veto_rule, trigger_rule, delivery_rule, shadow_rules, latency_ms, created_at
+        """
+
+    /// One outcome per turn, in order.
+    func write(_ turns: [TurnRecord]) async -> [Outcome] {
+        guard turns.count > 1 else {
+            Self.singleCommits.increment()
+            return [await Self.outcome { try await commitAlone(turns[0]) }]
+        }
+        do {
+            let outcomes = try await commitTogether(turns)
+            Self.batchCommits.increment()
+            Self.batchedTurns.increment(by: turns.count)
+            return outcomes
+        } catch let error as PostgresError where Self.refusesOneTurn(error) {
+            // One turn the server refused (a duplicate idempotency key, a lost
+            // race on a session) rolled the whole statement back: commit each on
+            // its own to learn which, as if they had never met. Other errors (a
+            // timeout, a lost connection) would befall each of them alike.
+            Self.fallbacks.increment()
+            var outcomes: [Outcome] = []
+            for turn in turns {
+                Self.singleCommits.increment()
+                outcomes.append(await Self.outcome { try await commitAlone(turn) })
+            }
+            return outcomes
+        } catch {
+            return Array(repeating: .failure(error), count: turns.count)
+        }
+    }
+
+    func commitAlone(_ turn: TurnRecord) async throws -> Int {
+        let session = turn.session
+        let decision = turn.decision
+        let query: PostgresQuery = """
+            WITH upserted AS (
+                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
+                VALUES (\(session.id), \(session.owner), \(session.client), \(session.createdAt), \(turn.replyAt), 1, \(PostgresJSONB(session.stateJSON)))
+                \(unescaped: Self.sessionUpdate)
+                RETURNING turn_count
+            ), turn AS (
+                INSERT INTO turns (\(unescaped: Self.turnColumns))
+                SELECT \(turn.turnID), \(session.id), upserted.turn_count, \(session.owner), \(turn.idempotencyKey),
+                    \(turn.requestHash), \(PostgresJSONB(turn.requestJSON)), \(PostgresJSONB(turn.responseJSON)),
+                    \(turn.intentID), \(turn.intentStatus), \(decision.handoff), \(decision.rule), \(decision.stage),
+                    \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
+                    \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.vetoRule), \(decision.triggerRule),
+                    \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
+                    \(turn.latencyMs), \(turn.replyAt)
+                FROM upserted
+                RETURNING seq
+            ), written AS (
+                INSERT INTO messages (session_id, seq, turn_id, role, content, created_at)
+                SELECT \(session.id), turn.seq * 2 - 1, \(turn.turnID), 'user', \(turn.userText), \(turn.userAt) FROM turn
+                UNION ALL
+                SELECT \(session.id), turn.seq * 2, \(turn.turnID), 'assistant', \(turn.replyText), \(turn.replyAt) FROM turn
+                RETURNING seq
+            )
+            SELECT (SELECT seq FROM turn) AS seq, (SELECT count(*) FROM written) AS written
+            """
+        do {
+            let rows = try await pool.query(query.prepared())
+            guard let row = rows.first, let seq = try row.decode("seq", as: Int?.self) else {
+                throw TranscriptStoreError.sessionOwnedByAnother
+            }
+            return seq
+        } catch let error as PostgresError where error.sqlState == "23505" {
+            // Unique violations: the idempotency key, or (session, seq) when
+            // two instances raced on one session without a lease.
+            if let detail = error.detail, detail.contains("idempotency_key") || error.message.contains("idempotency") {
+                throw TranscriptStoreError.duplicateIdempotencyKey
+            }
+            throw TranscriptStoreError.concurrentTurn
+        }
+    }
+
+    /// A constraint violation (class 23: a unique key, a foreign key) or a
+    /// deadlock with another batch: something one turn's rows caused.
+    private static func refusesOneTurn(_ error: PostgresError) -> Bool {
+        guard error.kind == .server, let state = error.sqlState else { return false }
+        return state.hasPrefix("23") || state == "40P01"
+    }
+
+    private static func outcome(of commit: () async throws -> Int) async -> Outcome {
+        do {
+            return .success(try await commit())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The turns (one per session) in one statement: the same upsert, turn row
+    /// and two messages per turn as `commitAlone`, fed from one JSON document.
+    /// Rows go in session order, so two batches lock their sessions in one order.
+    /// A turn whose session belongs to another owner writes nothing and gets
+    /// `sessionOwnedByAnother`; the others commit.
+    private func commitTogether(_ turns: [TurnRecord]) async throws -> [Outcome] {
+        let document = TurnBatchDocument(turns.sorted { $0.session.id < $1.session.id })
+        let query: PostgresQuery = """
+            WITH input AS (
+                SELECT * FROM jsonb_to_recordset(\(PostgresJSONB(document.json))) AS t(
+                    id text, session_id text, owner text, client text, session_created_at timestamptz, state jsonb,
+                    idempotency_key text, request_hash text, request jsonb, response jsonb,
+                    intent_id text, intent_status text, handoff boolean, handoff_rule text, handoff_stage text,
+                    handoff_reason text, handoff_mode text, ruleset_revision text, facts jsonb,
+                    veto_rule text, trigger_rule text, delivery_rule text, shadow_rules text[], latency_ms integer,
+                    user_text text, user_at timestamptz, reply_text text, reply_at timestamptz)
+            ), upserted AS (
+                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
+                SELECT session_id, owner, client, session_created_at, reply_at, 1, state FROM input
+                \(unescaped: Self.sessionUpdate)
+                RETURNING id, turn_count
+            ), turn AS (
+                INSERT INTO turns (\(unescaped: Self.turnColumns))
+                SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
+                    i.request, i.response, i.intent_id, i.intent_status, i.handoff, i.handoff_rule, i.handoff_stage,
+                    i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule, i.trigger_rule,
+                    i.delivery_rule, i.shadow_rules, i.latency_ms, i.reply_at
+                FROM input i JOIN upserted u ON u.id = i.session_id
+                RETURNING id, session_id, seq
+            ), written AS (
+                INSERT INTO messages (session_id, seq, turn_id, role, content, created_at)
+                SELECT t.session_id, t.seq * 2 - 1, t.id, 'user', i.user_text, i.user_at FROM turn t JOIN input i ON i.id = t.id
+                UNION ALL
+                SELECT t.session_id, t.seq * 2, t.id, 'assistant', i.reply_text, i.reply_at FROM turn t JOIN input i ON i.id = t.id
+                RETURNING seq
+            )
+            SELECT id, seq FROM turn
+            """
+        let rows = try await pool.query(query.prepared())
+        var sequences: [String: Int] = [:]
+        sequences.reserveCapacity(rows.count)
+        for row in rows {
+            sequences[try row.decode("id", as: String.self)] = try row.decode("seq", as: Int.self)
+        }
+        return turns.map { turn in
+            sequences[turn.turnID].map { .success($0) } ?? .failure(TranscriptStoreError.sessionOwnedByAnother)
+        }
+    }
+}

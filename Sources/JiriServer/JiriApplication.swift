@@ -65,7 +65,8 @@ public struct JiriComponents: Sendable {
         postgres = PostgresPool(configuration: pgConfig, maxConnections: configuration.postgresPoolSize,
                                 acquireTimeout: configuration.acquireTimeout, threadPool: postgresThreads, logger: logger)
         redis = RedisPool(configuration: try RedisConfiguration(url: configuration.redisURL),
-                          maxConnections: configuration.redisPoolSize, threadPool: redisThreads, logger: logger)
+                          maxConnections: configuration.redisPoolSize,
+                          pipelineConcurrency: configuration.redisPipelineConcurrency, threadPool: redisThreads, logger: logger)
 
         httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .connectors)
         catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
@@ -166,6 +167,7 @@ public struct JiriComponents: Sendable {
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "in_use")]).record(rs.inUse)
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)
             Gauge(label: "jiri_redis_pool_waiting").record(rs.waiting)
+            Gauge(label: "jiri_redis_pipelines_waiting").record(redis.pipelinesWaiting)
         }
     }
 }

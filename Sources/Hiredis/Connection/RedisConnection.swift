@@ -139,7 +139,7 @@ public final class RedisConnection: Sendable {
         }
     }
 
-    private static func checkNotEmpty(_ command: [RedisArgument]) throws {
+    static func checkNotEmpty(_ command: [RedisArgument]) throws {
         // Redis silently ignores an empty multibulk, so sending one would wait for a reply that never comes.
         guard !command.isEmpty else {
             throw RedisError(kind: .protocolError, message: "a Redis command needs at least one argument")

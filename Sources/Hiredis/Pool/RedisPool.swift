@@ -23,11 +23,14 @@ public final class RedisPool: Service, Sendable {
     private let threadPool: NIOThreadPool
     private let logger: Logger
     private let state: Locked<PoolState>
+    /// Pipelines that wait for a slot go to Redis together (see ``pipeline(_:)``).
+    private let pipelines: GroupingQueue<[[RedisArgument]], [RESPValue]>
 
     public init(
         configuration: RedisConfiguration,
         maxConnections: Int = 10,
         acquireTimeout: Duration = .seconds(2),
+        pipelineConcurrency: Int? = nil,
         threadPool: NIOThreadPool = .singleton,
         logger: Logger
     ) {
@@ -38,6 +41,7 @@ public final class RedisPool: Service, Sendable {
         self.threadPool = threadPool
         self.logger = logger
         self.state = Locked(PoolState(maxConnections: maxConnections))
+        self.pipelines = GroupingQueue(concurrency: pipelineConcurrency ?? maxConnections, maxGroup: 64)
     }
 
     /// Lends a connection to `body` and takes it back afterwards, whether `body` returns or throws.
@@ -61,8 +65,35 @@ public final class RedisPool: Service, Sendable {
     }
 
     /// ``RedisConnection/pipeline(_:)`` on a pooled connection: one round trip.
+    ///
+    /// At most `pipelineConcurrency` pipelines are in flight at once; the ones that
+    /// arrive meanwhile wait and go to Redis together as one pipeline, one write and
+    /// one read for all of them, each caller getting its own replies (Redis answers
+    /// in order, and an error reply belongs to its command alone). A pipeline that
+    /// arrives while a slot is free goes at once.
     public func pipeline(_ commands: [[RedisArgument]]) async throws -> [RESPValue] {
-        try await self.withConnection { try await $0.pipeline(commands) }
+        guard !commands.isEmpty else { return [] }
+        for command in commands {
+            try RedisConnection.checkNotEmpty(command)
+        }
+        return try await self.pipelines.submit(commands) { [self] group in
+            await self.runTogether(group)
+        }
+    }
+
+    /// The pipelines as one, on one connection; the replies dealt back in order.
+    private func runTogether(_ group: [[[RedisArgument]]]) async -> [Result<[RESPValue], any Error>] {
+        do {
+            let commands = group.count == 1 ? group[0] : group.flatMap { $0 }
+            let replies = try await self.withConnection { try await $0.pipeline(commands) }
+            var start = 0
+            return group.map { commands in
+                defer { start += commands.count }
+                return .success(Array(replies[start..<start + commands.count]))
+            }
+        } catch {
+            return Array(repeating: .failure(error), count: group.count)
+        }
     }
 
     /// ``RedisConnection/eval(_:keys:args:)`` on a pooled connection.
@@ -92,6 +123,11 @@ public final class RedisPool: Service, Sendable {
                 continuation.resume()
             }
         }
+    }
+
+    /// Pipelines waiting for a slot to go to Redis (together, once one frees).
+    public var pipelinesWaiting: Int {
+        self.pipelines.waiting
     }
 
     public var statistics: RedisPoolStatistics {

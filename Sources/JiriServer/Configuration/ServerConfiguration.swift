@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// Turn commits that may run at once; turns arriving while they all run
     /// commit together in the next one (group commit).
     public var commitConcurrency = 2
+    /// Redis pipelines in flight at once; the ones that arrive meanwhile go to
+    /// Redis together as one.
+    public var redisPipelineConcurrency = 2
     public var acquireTimeout: Duration = .seconds(5)
     public var statementTimeout: Duration = .seconds(5)
     public var sessionTTL: Duration = .seconds(3600)
@@ -59,6 +62,7 @@ public struct ServerConfiguration: Sendable {
         config.postgresPoolSize = try reader.integer("JIRI_PG_POOL_SIZE", in: 1...500) ?? config.postgresPoolSize
         config.redisPoolSize = try reader.integer("JIRI_REDIS_POOL_SIZE", in: 1...500) ?? config.redisPoolSize
         config.commitConcurrency = try reader.integer("JIRI_PG_COMMIT_CONCURRENCY", in: 1...500) ?? config.commitConcurrency
+        config.redisPipelineConcurrency = try reader.integer("JIRI_REDIS_PIPELINE_CONCURRENCY", in: 1...500) ?? config.redisPipelineConcurrency
         config.acquireTimeout = try reader.milliseconds("JIRI_ACQUIRE_TIMEOUT_MS") ?? config.acquireTimeout
         config.statementTimeout = try reader.milliseconds("JIRI_STATEMENT_TIMEOUT_MS") ?? config.statementTimeout
         config.sessionTTL = try reader.integer("JIRI_SESSION_TTL_SECONDS", in: 1...(30 * 86400)).map { .seconds($0) } ?? config.sessionTTL

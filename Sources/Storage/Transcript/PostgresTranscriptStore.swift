@@ -1,14 +1,18 @@
+import ConnectionSupport
 import Foundation
 import LibPQ
 
 /// `TranscriptStore` over Postgres. Every method is one statement: turns
 /// commit in a single round trip (data-modifying CTEs are atomic), several
-/// together under load (`TurnCommitQueue`), and a history page is one indexed
+/// together under load (group commit), and a history page is one indexed
 /// read. Each is a prepared statement, parsed and planned once per connection
 /// instead of once per turn.
 public struct PostgresTranscriptStore: TranscriptStore {
     let pool: PostgresPool
-    private let commits: TurnCommitQueue
+    /// Group commit: turns that wait for a commit slot commit together, at
+    /// most one per session (one statement cannot update a session row twice).
+    private let commits: GroupingQueue<TurnRecord, Int>
+    private let writer: TurnCommitWriter
 
     /// - Parameters:
     ///   - commitConcurrency: commits that may run at once; turns arriving while
@@ -16,10 +20,9 @@ public struct PostgresTranscriptStore: TranscriptStore {
     ///   - maxTurnsPerCommit: the most turns one commit carries.
     public init(pool: PostgresPool, commitConcurrency: Int = 2, maxTurnsPerCommit: Int = 64) {
         self.pool = pool
-        let writer = TurnCommitWriter(pool: pool)
-        self.commits = TurnCommitQueue(concurrency: commitConcurrency, maxBatch: maxTurnsPerCommit) { turns in
-            await writer.write(turns)
-        }
+        self.writer = TurnCommitWriter(pool: pool)
+        self.commits = GroupingQueue(concurrency: commitConcurrency, maxGroup: maxTurnsPerCommit,
+                                     exclusiveKey: { $0.session.id })
     }
 
     /// Turns waiting for a commit to start, for metrics.
@@ -45,7 +48,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func commit(_ turn: TurnRecord) async throws -> Int {
-        try await commits.commit(turn)
+        try await commits.submit(turn) { [writer] turns in await writer.write(turns) }
     }
 
     public func history(sessionID: String, before: Int?, limit: Int) async throws -> HistoryPage? {

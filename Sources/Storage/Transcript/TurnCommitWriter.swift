@@ -3,9 +3,9 @@ import LibPQ
 import Metrics
 
 /// The statements that commit turns: one turn alone, or several in one
-/// statement (one transaction) when `TurnCommitQueue` gathered them.
+/// statement (one transaction) when the store's group commit gathered them.
 struct TurnCommitWriter: Sendable {
-    typealias Outcome = TurnCommitQueue.Outcome
+    typealias Outcome = Result<Int, any Error>
 
     let pool: PostgresPool
 

@@ -41,7 +41,7 @@ public final class RedisPool: Service, Sendable {
         self.threadPool = threadPool
         self.logger = logger
         self.state = Locked(PoolState(maxConnections: maxConnections))
-        self.pipelines = GroupingQueue(concurrency: pipelineConcurrency ?? maxConnections, maxGroup: 64)
+        self.pipelines = GroupingQueue(concurrency: pipelineConcurrency ?? maxConnections, maxGroup: 32)
     }
 
     /// Lends a connection to `body` and takes it back afterwards, whether `body` returns or throws.

@@ -18,7 +18,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
     ///   - commitConcurrency: commits that may run at once; turns arriving while
     ///     they all run wait and commit together in the next one.
     ///   - maxTurnsPerCommit: the most turns one commit carries.
-    public init(pool: PostgresPool, commitConcurrency: Int = 2, maxTurnsPerCommit: Int = 64) {
+    public init(pool: PostgresPool, commitConcurrency: Int = 2, maxTurnsPerCommit: Int = 32) {
         self.pool = pool
         self.writer = TurnCommitWriter(pool: pool)
         self.commits = GroupingQueue(concurrency: commitConcurrency, maxGroup: maxTurnsPerCommit,

@@ -10,7 +10,7 @@ struct TurnBatchDocument {
     let json: String
 
     init(_ turns: [TurnRecord]) {
-        var writer = JSONWriter(capacity: turns.count * 3_072)
+        var writer = JSONWriter(capacity: turns.count * 2_048)
         writer.beginArray()
         for turn in turns {
             Self.write(turn, into: &writer)

@@ -58,8 +58,10 @@ clean: stop
 # Release build, a private server on a free port, then Benchmarks/run.sh against
 # it (wrk, pgbench and redis-benchmark floors, JiriBench); not part of `make test`.
 # On the local stack every run starts from an empty database (jiri_bench) and an
-# empty Redis database (15), so runs compare and the dev database does not grow;
-# with DATABASE_URL / REDIS_URL set, it uses those as they are.
+# empty Redis database (15), so runs compare and the dev database does not grow,
+# and everything (jiri, pgbench, redis-benchmark) talks to Postgres and Redis
+# through their Unix sockets, as a one-machine deployment would; with
+# DATABASE_URL / REDIS_URL set, it uses those as they are.
 # The release build is the one deploy/Dockerfile ships: the Swift runtime and
 # Foundation linked in, unused sections dropped, relative relocations packed
 # (DT_RELR, glibc 2.36+) so the loader does not page in 3.5 MB of them. Both
@@ -80,8 +82,8 @@ bench: stack release
 	given="$$DATABASE_URL$$REDIS_URL"; export $$($(STACK) env); \
 	if [ -z "$$given" ]; then \
 		psql "$$DATABASE_URL" -qX -c "DROP DATABASE IF EXISTS jiri_bench WITH (FORCE)" -c "CREATE DATABASE jiri_bench"; \
-		DATABASE_URL="$${DATABASE_URL%/*}/jiri_bench"; REDIS_URL="$${REDIS_URL%/*}/15"; \
-		redis-cli -u "$$REDIS_URL" FLUSHDB >/dev/null; \
+		redis-cli -u "$${REDIS_URL%/*}/15" FLUSHDB >/dev/null; \
+		export $$(env -u DATABASE_URL -u REDIS_URL $(STACK) socket-env jiri_bench 15); \
 	fi; \
 	$(JIRI_RELEASE) migrate; \
 	app=jiri-bench-$$port; \

@@ -66,8 +66,23 @@ process_ticks() {
     echo "$total"
 }
 # Redis's own CPU seconds (INFO cpu), the whole server: other clients count too.
+# redis-cli's (and, with --dbnum for -n, redis-benchmark's) arguments for REDIS_URL:
+# redis://… as it is, unix://[:password@]/path?db=n as a socket path and a database.
+redis_target() {
+    case "$REDIS_URL" in
+        unix://*)
+            local rest="${REDIS_URL#unix://}" password=""
+            if [[ "$rest" == *@* ]]; then password="${rest%%@*}"; password="${password#*:}"; rest="${rest#*@}"; fi
+            local path="${rest%%\?*}" db
+            db="$(sed -nE 's/.*[?&]db=([0-9]+).*/\1/p' <<<"$rest")"
+            echo "-s $path -n ${db:-0}${password:+ -a $password}"
+            ;;
+        *) echo "-u $REDIS_URL" ;;
+    esac
+}
+rcli() { redis-cli $(redis_target) --no-auth-warning "$@"; }
 redis_cpu_seconds() {
-    redis-cli -u "$REDIS_URL" INFO cpu | tr -d '\r' | awk -F: '/^used_cpu_(sys|user):/ { s += $2 } END { printf "%.3f", s }'
+    rcli INFO cpu | tr -d '\r' | awk -F: '/^used_cpu_(sys|user):/ { s += $2 } END { printf "%.3f", s }'
 }
 # The server's WAL position; WAL bytes between two positions count every writer
 # on the server, the bench's own turns being by far the most.
@@ -204,8 +219,10 @@ run_pgbench() {
 
 # redis-benchmark GET and SET at 32 clients, no pipelining: prints both rates.
 run_redis_benchmark() {
-    redis-benchmark -u "$REDIS_URL" -t get,set -c 32 -n 200000 -P 1 --csv >"$WORK/redis-benchmark.csv" 2>/dev/null
-    redis-cli -u "$REDIS_URL" DEL "key:__rand_int__" >/dev/null
+    # shellcheck disable=SC2046
+    redis-benchmark $(redis_target | sed 's/^-s \(.*\) -n /-s \1 --dbnum /') -t get,set -c 32 -n 200000 -P 1 --csv \
+        >"$WORK/redis-benchmark.csv" 2>/dev/null
+    rcli DEL "key:__rand_int__" >/dev/null
     local get set get_p50 set_p50
     set="$(awk -F'","' '/^"SET"/ { print $2 }' "$WORK/redis-benchmark.csv")"
     get="$(awk -F'","' '/^"GET"/ { print $2 }' "$WORK/redis-benchmark.csv")"
@@ -219,7 +236,7 @@ run_redis_benchmark() {
 
 run_footprint() {
     local session_bytes turn_bytes trace_bytes
-    session_bytes="$(for n in 0 1 2 3 4 5 6 7; do redis-cli -u "$REDIS_URL" MEMORY USAGE "jiri:session:{bench-$n}"; done |
+    session_bytes="$(for n in 0 1 2 3 4 5 6 7; do rcli MEMORY USAGE "jiri:session:{bench-$n}"; done |
         awk '$1 > 0 { s += $1; c++ } END { printf "%.0f", c ? s / c : 0 }')"
     read -r turn_bytes trace_bytes < <(psql "$DATABASE_URL" -qtAX -F' ' -c "
         SELECT round(avg(pg_column_size(t.*))), round(avg(coalesce(pg_column_size(t.handoff_trace), 0)))

@@ -15,6 +15,9 @@ public final class PrivatePostgres: Sendable {
     private var logFile: URL { directory.appendingPathComponent("server.log") }
     private var commandLog: URL { directory.appendingPathComponent("commands.log") }
 
+    /// The directory of its Unix socket: `postgres://jiri@:<port>/postgres?host=<this>`.
+    public var socketDirectory: String { directory.path }
+
     /// `postgres://jiri@127.0.0.1:<port>/postgres`.
     public var url: String { "postgres://jiri@127.0.0.1:\(port)/postgres" }
 
@@ -97,7 +100,7 @@ public final class PrivatePostgres: Sendable {
 
             listen_addresses = '127.0.0.1'
             port = \(port)
-            unix_socket_directories = ''
+            unix_socket_directories = '\(directory.path)'
             fsync = off
             synchronous_commit = off
             full_page_writes = off

@@ -39,13 +39,28 @@ final class HiredisContext: @unchecked Sendable {
         if let context { redisFree(context) }
     }
 
-    /// Opens a TCP connection (blocking for up to `connectTimeout`), then makes it non-blocking.
-    static func connect(host: String, port: Int, connectTimeout: Duration, commandTimeout: Duration) throws -> HiredisContext {
+    /// Where a connection goes.
+    enum Endpoint {
+        case tcp(host: String, port: Int)
+        case socket(path: String)
+    }
+
+    /// Opens a connection (blocking for up to `connectTimeout`), then makes it non-blocking.
+    static func connect(to endpoint: Endpoint, connectTimeout: Duration, commandTimeout: Duration) throws -> HiredisContext {
         _ = brokenPipeSignalIgnored
-        guard let context = redisConnectWithTimeout(host, Int32(port), timeval(connectTimeout)) else {
+        let opened: UnsafeMutablePointer<redisContext>?
+        let action: String
+        switch endpoint {
+        case .tcp(let host, let port):
+            opened = redisConnectWithTimeout(host, Int32(port), timeval(connectTimeout))
+            action = "connecting to \(host):\(port)"
+        case .socket(let path):
+            opened = redisConnectUnixWithTimeout(path, timeval(connectTimeout))
+            action = "connecting to \(path)"
+        }
+        guard let context = opened else {
             throw RedisError(kind: .io, message: "hiredis could not allocate a connection context")
         }
-        let action = "connecting to \(host):\(port)"
         guard context.pointee.err == 0 else {
             let error = Self.error(of: context, action: action, timeout: connectTimeout)
             redisFree(context)
@@ -60,8 +75,9 @@ final class HiredisContext: @unchecked Sendable {
         }
         // hiredis then treats EAGAIN as "try again later" instead of a timeout.
         context.pointee.flags &= ~Int32(REDIS_BLOCK)
-        // Best effort: keepalive only shortens how long a vanished peer goes unnoticed.
-        _ = redisEnableKeepAlive(context)
+        // Best effort: keepalive only shortens how long a vanished peer goes unnoticed
+        // (a Unix socket has no keepalive; hiredis then just reports an error).
+        if case .tcp = endpoint { _ = redisEnableKeepAlive(context) }
         return HiredisContext(context: context, commandTimeout: commandTimeout)
     }
 

@@ -33,8 +33,7 @@ public final class RedisConnection: Sendable {
         try configuration.validate()
         let context = try await Self.onThreadPool(threadPool) {
             try HiredisContext.connect(
-                host: configuration.host,
-                port: configuration.port,
+                to: configuration.socketPath.map { .socket(path: $0) } ?? .tcp(host: configuration.host, port: configuration.port),
                 connectTimeout: configuration.connectTimeout,
                 commandTimeout: configuration.commandTimeout
             )

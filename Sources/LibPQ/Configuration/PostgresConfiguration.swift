@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where and how to connect, usually from a URL:
-/// `postgres://user:password@host:port/database?sslmode=require&connect_timeout=5&application_name=jiri&statement_timeout=5000`.
+/// `postgres://user:password@host:port/database?sslmode=require&connect_timeout=5&application_name=jiri&statement_timeout=5000`;
+/// on one machine, `postgres://user@/database?host=/run/postgresql` connects through the Unix socket in that directory.
 public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -105,6 +106,13 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
                 throw Self.invalid("statement_timeout must be a whole number of milliseconds")
             }
             statementTimeout = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+        case "host":
+            // libpq's own spelling for a Unix socket: `postgres://user@/db?host=/run/postgresql`
+            // (a directory; the socket in it is named for the port).
+            guard value.hasPrefix("/") else {
+                throw Self.invalid("the host parameter takes a Unix socket directory (an absolute path); put a host name in the URL's authority")
+            }
+            host = value
         case "sslrootcert":
             sslRootCertificate = value
         case "sslcert":
@@ -123,8 +131,12 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     /// The URL without the password, for logs.
     public var description: String {
         var text = "postgres://\(user)\(password == nil ? "" : ":***")@"
-        text += host.contains(":") ? "[\(host)]" : host
-        text += ":\(port)/\(database)?sslmode=\(sslMode)"
+        if host.hasPrefix("/") {
+            text += ":\(port)/\(database)?host=\(host)&sslmode=\(sslMode)"
+        } else {
+            text += host.contains(":") ? "[\(host)]" : host
+            text += ":\(port)/\(database)?sslmode=\(sslMode)"
+        }
         if let statementTimeout {
             text += "&statement_timeout=\(Self.milliseconds(statementTimeout))"
         }

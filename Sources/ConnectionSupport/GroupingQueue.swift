@@ -52,7 +52,7 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     /// Runs the item, alone or in a group; returns its outcome. A group runs
     /// with the `run` of the caller that leads it, so every caller passes the
     /// same one.
-    package func submit(_ item: Item, run: Run) async throws -> Value {
+    package func submit(_ item: Item, run: @escaping Run) async throws -> Value {
         let runsAtOnce = state.withLock { state in
             guard state.running < concurrency, state.waiting.isEmpty else { return false }
             state.running += 1
@@ -88,8 +88,10 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    private static func runGroup(_ items: [Item], _ run: Run) async -> [Outcome] {
-        let outcomes = await run(items)
+    /// A group of several runs in a task of its own: the leader's cancellation
+    /// (its client gone, say) must not fail the items of the others.
+    private static func runGroup(_ items: [Item], _ run: @escaping Run) async -> [Outcome] {
+        let outcomes = items.count == 1 ? await run(items) : await Task { await run(items) }.value
         precondition(outcomes.count == items.count, "a group's run returns one outcome per item")
         return outcomes
     }

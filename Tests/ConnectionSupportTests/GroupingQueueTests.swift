@@ -26,6 +26,8 @@ import Testing
                     if open { continuation.resume() }
                 }
             }
+            // As a pool's acquire would: a cancelled task gets no connection.
+            if Task.isCancelled { return items.map { _ in .failure(CancellationError()) } }
             return items.map { $0 < 0 ? .failure(Refused(item: $0)) : .success($0 * 10) }
         }
 
@@ -101,6 +103,23 @@ import Testing
         let outcomes = try await submitWhileHeld([1, 2, 3, 4], queue: queue, recorder: recorder)
         #expect(try outcomes.map { try $0.get() } == [10, 20, 30, 40])
         #expect(recorder.recorded == [[0], [1, 2], [3, 4]])
+    }
+
+    @Test func aCancelledLeaderDoesNotFailTheOthersInItsGroup() async throws {
+        let queue = GroupingQueue<Int, Int>(concurrency: 1, maxGroup: 8)
+        let recorder = Recorder()
+        let held = Task { try await queue.submit(0) { await recorder.run($0) } }
+        try await waitUntil { !recorder.recorded.isEmpty }
+        let leader = Task { try await queue.submit(1) { await recorder.run($0) } }
+        try await waitUntil { queue.waiting == 1 }
+        let follower = Task { try await queue.submit(2) { await recorder.run($0) } }
+        try await waitUntil { queue.waiting == 2 }
+        leader.cancel()
+        recorder.open()
+        #expect(try await held.value == 0)
+        #expect(try await follower.value == 20)
+        #expect(try await leader.value == 10)
+        #expect(recorder.recorded == [[0], [1, 2]])
     }
 
     @Test func aFailedItemFailsAloneInItsGroup() async throws {

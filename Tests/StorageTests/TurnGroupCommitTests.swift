@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    @Test func aTurnWhoseDataTheServerRefusesFailsAlone() async throws {
+        try await withHeldCommit { store, pool, waitFor in
+            var broken = Self.turn(session: Self.newID("broken"))
+            broken.session.stateJSON = "{not json"
+            let turns = [Self.turn(session: Self.newID("fine-a")), broken, Self.turn(session: Self.newID("fine-b"))]
+            let commits = turns.map { turn in Task { try await store.commit(turn) } }
+            try await waitFor(3)
+            return {
+                #expect(try await commits[0].value == 1)
+                let error = await #expect(throws: PostgresError.self) { try await commits[1].value }
+                #expect(error?.sqlState == "22P02")
+                #expect(try await commits[2].value == 1)
+                let rows = try await pool.query("""
+                    SELECT count(*) AS n FROM turns WHERE session_id = ANY(\(turns.map(\.session.id)))
+                    """)
+                #expect(try rows[0].decode("n", as: Int.self) == 2)
+            }
+        }
+    }
+
     @Test func aTurnOnAnotherOwnersSessionIsRefusedAndTheOthersCommit() async throws {
         let owned = Self.newID("owned")
         _ = try await Self.commitElsewhere(Self.turn(session: owned, owner: "alice"))

@@ -12,10 +12,10 @@ import ServiceLifecycle
 /// restart. When `maxConnections` are lent, callers wait at most `acquireTimeout`, then get
 /// ``RedisError/Kind/acquireTimeout``.
 ///
-/// A command holds a thread of `threadPool` until its reply arrives. The singleton pool has one
-/// thread per core and is shared with every other blocking caller (libpq too), so a server that
-/// wants Redis never to queue behind slow blocking work passes a thread pool of its own with at
-/// least `maxConnections` threads.
+/// Connecting holds a thread of `threadPool`; once connected, commands write without blocking
+/// and await their replies on the `SocketPoller`. The singleton pool has one thread per core and
+/// is shared with every other blocking caller (libpq too), so a server that wants Redis never to
+/// queue behind slow blocking work passes a thread pool of its own.
 public final class RedisPool: Service, Sendable {
     public let configuration: RedisConfiguration
     public let maxConnections: Int

@@ -40,9 +40,10 @@ struct TurnCommitWriter: Sendable {
             return outcomes
         } catch let error as PostgresError where Self.refusesOneTurn(error) {
             // One turn the server refused (a duplicate idempotency key, a lost
-            // race on a session) rolled the whole statement back: commit each on
-            // its own to learn which, as if they had never met. Other errors (a
-            // timeout, a lost connection) would befall each of them alike.
+            // race on a session, data it cannot store) rolled the whole statement
+            // back: commit each on its own to learn which, as if they had never
+            // met. Other errors (a timeout, a lost connection) would befall each
+            // of them alike.
             Self.fallbacks.increment()
             var outcomes: [Outcome] = []
             for turn in turns {
@@ -100,11 +101,12 @@ struct TurnCommitWriter: Sendable {
         }
     }
 
-    /// A constraint violation (class 23: a unique key, a foreign key) or a
-    /// deadlock with another batch: something one turn's rows caused.
+    /// A constraint violation (class 23: a unique key, a foreign key), data the
+    /// server cannot take (class 22: text it cannot parse as JSON, say) or a
+    /// deadlock with another batch: something one turn's rows may have caused.
     private static func refusesOneTurn(_ error: PostgresError) -> Bool {
         guard error.kind == .server, let state = error.sqlState else { return false }
-        return state.hasPrefix("23") || state == "40P01"
+        return state.hasPrefix("23") || state.hasPrefix("22") || state == "40P01"
     }
 
     private static func outcome(of commit: () async throws -> Int) async -> Outcome {

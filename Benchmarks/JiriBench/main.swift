@@ -4,9 +4,9 @@ import Foundation
 // JiriBench: the micro-benchmarks of `make bench`. Plain timing loops (warm-up,
 // median of several runs), run from the package root:
 //
-//   JiriBench [--only matcher,decision,json,fastjson,history,pipeline] [--json <file>]
+//   JiriBench [--only matcher,decision,json,fastjson,history,commit,pipeline] [--json <file>]
 //
-// The history suite needs Postgres (DATABASE_URL, default the local stack); the
+// The history and commit suites need Postgres (DATABASE_URL, default the local stack); the
 // pipeline suite Postgres and Redis (DATABASE_URL and REDIS_URL, as `jiri serve`).
 //
 // The main thread stays synchronous and waits for the async suites on a
@@ -19,7 +19,7 @@ func option(_ name: String) -> String? {
     return arguments[arguments.index(after: index)]
 }
 
-let suites = Set((option("--only") ?? "matcher,decision,json,fastjson,history,pipeline").split(separator: ",").map(String.init))
+let suites = Set((option("--only") ?? "matcher,decision,json,fastjson,history,commit,pipeline").split(separator: ",").map(String.init))
 let paths = BenchPaths(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "postgres://jiri@127.0.0.1:54329/jiri"
 let report = Report()
@@ -31,6 +31,9 @@ do {
     if suites.contains("fastjson") { try FastJSONBenchmark(report: report).run() }
     if suites.contains("history") {
         try waitFor { try await HistoryBenchmark(databaseURL: databaseURL, report: report).run() }
+    }
+    if suites.contains("commit") {
+        try waitFor { try await GroupCommitBenchmark(databaseURL: databaseURL, report: report).run() }
     }
     if suites.contains("pipeline") {
         try waitFor { try await PipelineBenchmark(paths: paths, report: report).run() }

@@ -1,6 +1,5 @@
 import Foundation
 import LibPQ
-import Logging
 import Storage
 
 /// A history page read at 100k messages in one session, through
@@ -16,14 +15,10 @@ struct HistoryBenchmark {
     static let shortHistory = 100
 
     func run() async throws {
-        var logger = Logger(label: "jiri.bench")
-        logger.logLevel = .warning
-        let pool = PostgresPool(configuration: try PostgresConfiguration(url: databaseURL), maxConnections: 2, logger: logger)
-        let store = PostgresTranscriptStore(pool: pool)
-        let tag = UUID().uuidString.prefix(8).lowercased()
-        let long = "bench-history-\(tag)-long"
-        let short = "bench-history-\(tag)-short"
-        do {
+        try await withBenchSessions("bench-history", databaseURL: databaseURL, maxConnections: 2) { pool, prefix in
+            let long = "\(prefix)-long"
+            let short = "\(prefix)-short"
+            let store = PostgresTranscriptStore(pool: pool)
             let seedStart = ContinuousClock.now
             try await seed(long, messages: Self.longHistory, pool: pool)
             report.record("history", "seed \(Self.longHistory) messages (one INSERT ... SELECT)",
@@ -37,13 +32,7 @@ struct HistoryBenchmark {
 
             try await commits(store, long, history: Self.longHistory, label: "turn commit, session of 100k messages")
             try await commits(store, short, history: Self.shortHistory, label: "turn commit, session of 100 messages")
-        } catch {
-            try? await cleanUp([long, short], pool: pool)
-            await pool.close()
-            throw error
         }
-        try await cleanUp([long, short], pool: pool)
-        await pool.close()
     }
 
     private func page(_ store: PostgresTranscriptStore, _ session: String, before: Int?, label: String) async throws {
@@ -88,12 +77,6 @@ struct HistoryBenchmark {
                    now() - make_interval(secs => \(messages) - g)
             FROM generate_series(1, \(messages)) AS g
             """)
-    }
-
-    private func cleanUp(_ sessions: [String], pool: PostgresPool) async throws {
-        for session in sessions {
-            try await pool.query("DELETE FROM sessions WHERE id = \(session)")
-        }
     }
 
     /// A turn shaped like the pipeline's: request, response, facts and trace JSON.

@@ -109,7 +109,7 @@ let package = Package(
             "LibPQ", "Hiredis",
         ], path: "Tests/JiriTestSupport"),
 
-        .testTarget(name: "ConnectionSupportTests", dependencies: ["ConnectionSupport"]),
+        .testTarget(name: "ConnectionSupportTests", dependencies: ["ConnectionSupport", "JiriTestSupport"]),
         .testTarget(name: "LibPQTests", dependencies: ["LibPQ", "JiriTestSupport", .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport", .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),

@@ -66,16 +66,17 @@ process_ticks() {
     echo "$total"
 }
 # Redis's own CPU seconds (INFO cpu), the whole server: other clients count too.
-# redis-cli's (and, with --dbnum for -n, redis-benchmark's) arguments for REDIS_URL:
+# redis-cli's arguments for REDIS_URL (redis-benchmark's with `redis_target --dbnum`):
 # redis://… as it is, unix://[:password@]/path?db=n as a socket path and a database.
 redis_target() {
+    local db_flag="${1:--n}"
     case "$REDIS_URL" in
         unix://*)
             local rest="${REDIS_URL#unix://}" password=""
             if [[ "$rest" == *@* ]]; then password="${rest%%@*}"; password="${password#*:}"; rest="${rest#*@}"; fi
             local path="${rest%%\?*}" db
             db="$(sed -nE 's/.*[?&]db=([0-9]+).*/\1/p' <<<"$rest")"
-            echo "-s $path -n ${db:-0}${password:+ -a $password}"
+            echo "-s $path $db_flag ${db:-0}${password:+ -a $password}"
             ;;
         *) echo "-u $REDIS_URL" ;;
     esac
@@ -220,7 +221,7 @@ run_pgbench() {
 # redis-benchmark GET and SET at 32 clients, no pipelining: prints both rates.
 run_redis_benchmark() {
     # shellcheck disable=SC2046
-    redis-benchmark $(redis_target | sed 's/^-s \(.*\) -n /-s \1 --dbnum /') -t get,set -c 32 -n 200000 -P 1 --csv \
+    redis-benchmark $(redis_target --dbnum) -t get,set -c 32 -n 200000 -P 1 --csv \
         >"$WORK/redis-benchmark.csv" 2>/dev/null
     rcli DEL "key:__rand_int__" >/dev/null
     local get set get_p50 set_p50

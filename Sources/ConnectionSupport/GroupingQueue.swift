@@ -53,12 +53,7 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     /// with the `run` of the caller that leads it, so every caller passes the
     /// same one.
     package func submit(_ item: Item, run: @escaping Run) async throws -> Value {
-        let runsAtOnce = state.withLock { state in
-            guard state.running < concurrency, state.waiting.isEmpty else { return false }
-            state.running += 1
-            return true
-        }
-        if runsAtOnce {
+        if state.withLock(claimFreeSlot) {
             let outcome = await Self.runGroup([item], run)[0]
             handOn()
             return try outcome.get()
@@ -66,12 +61,9 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
         let wake = await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
             let waiter = Waiter(item: item, continuation: continuation)
             let leads = state.withLock { state in
-                guard state.running < concurrency else {
-                    state.waiting.append(waiter)
-                    return false
-                }
-                state.running += 1
-                return true
+                if claimFreeSlot(&state) { return true }
+                state.waiting.append(waiter)
+                return false
             }
             if leads { continuation.resume(returning: .lead([waiter])) }
         }
@@ -86,6 +78,14 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
             handOn()
             return try outcomes[0].get()
         }
+    }
+
+    /// Takes a slot if one is free. No item waits while one is: `handOn` passes
+    /// a slot to the waiting items rather than freeing it.
+    private func claimFreeSlot(_ state: inout State) -> Bool {
+        guard state.running < concurrency else { return false }
+        state.running += 1
+        return true
     }
 
     /// A group of several runs in a task of its own: the leader's cancellation

@@ -1,5 +1,6 @@
 import ConnectionSupport
 import Foundation
+import JiriTestSupport
 import Testing
 
 /// The queue on its own: a first group is held open by a gate, items submitted
@@ -62,14 +63,6 @@ import Testing
         var outcomes: [Result<Int, any Error>] = []
         for task in tasks { outcomes.append(await task.result) }
         return outcomes
-    }
-
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            try #require(ContinuousClock.now < deadline, "timed out waiting")
-            try await Task.sleep(for: .milliseconds(2))
-        }
     }
 
     @Test func anItemArrivingWhileASlotIsFreeRunsAloneAtOnce() async throws {

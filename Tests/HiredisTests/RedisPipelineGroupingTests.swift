@@ -87,15 +87,4 @@ import Testing
         let info = try await connection.send(["INFO", "clients"]).string ?? ""
         return info.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("blocked_clients:") && !$0.hasSuffix(":0") }
     }
-
-    private func waitUntil(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
 }

@@ -103,9 +103,7 @@ import Testing
     }
 
     private static func waitUntilSomeoneWaits(on pool: RedisPool) async throws {
-        while pool.statistics.waiting == 0 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await waitUntil { pool.statistics.waiting > 0 }
     }
 
     @Test func poolReconnectsAfterRedisRestart() async throws {

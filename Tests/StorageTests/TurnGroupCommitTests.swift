@@ -166,10 +166,10 @@ import Testing
             try await locker.query("BEGIN")
             try await locker.query("SELECT 1 FROM sessions WHERE id = \(held) FOR UPDATE")
             let blocked = Task { try await store.commit(Self.turn(session: held)) }
-            try await Self.waitUntil { try await Self.isWaitingForLock(pool: pool, session: held) }
+            try await waitUntil { try await Self.isWaitingForLock(pool: pool, session: held) }
 
             let checks = try await body(store, pool) { count in
-                try await Self.waitUntil { store.turnsWaitingToCommit == count }
+                try await waitUntil { store.turnsWaitingToCommit == count }
             }
             try await locker.query("COMMIT")
             #expect(try await blocked.value == 2)
@@ -191,16 +191,6 @@ import Testing
             """)
         return try rows[0].decode("n", as: Int.self) > 0
     }
-
-    private static func waitUntil(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    private struct WaitTimedOut: Error {}
 
     /// Commits through a store of its own, outside the held line.
     private static func commitElsewhere(_ turn: TurnRecord) async throws -> Int {

@@ -48,7 +48,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func commit(_ turn: TurnRecord) async throws -> Int {
-        try await commits.submit(turn) { [writer] turns in await writer.write(turns) }
+        try await commits.submit(turn, run: writer.write)
     }
 
     public func history(sessionID: String, before: Int?, limit: Int) async throws -> HistoryPage? {

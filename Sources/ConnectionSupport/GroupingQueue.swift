@@ -13,27 +13,39 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     package typealias Run = @Sendable ([Item]) async -> [Outcome]
 
     /// How a waiting item is woken.
-    private enum Wake: Sendable {
+    @usableFromInline
+    enum Wake: Sendable {
         /// Its group ran; this is its outcome.
         case finished(Outcome)
         /// It heads this group (itself first) and runs it.
         case lead([Waiter])
     }
 
-    private struct Waiter: Sendable {
-        let item: Item
-        let continuation: UnsafeContinuation<Wake, Never>
+    @usableFromInline
+    struct Waiter: Sendable {
+        @usableFromInline let item: Item
+        @usableFromInline let continuation: UnsafeContinuation<Wake, Never>
+
+        @inlinable
+        init(item: Item, continuation: UnsafeContinuation<Wake, Never>) {
+            self.item = item
+            self.continuation = continuation
+        }
     }
 
-    private struct State {
-        var running = 0
-        var waiting: [Waiter] = []
+    @usableFromInline
+    struct State {
+        @usableFromInline var running = 0
+        @usableFromInline var waiting: [Waiter] = []
+
+        @inlinable
+        init() {}
     }
 
     package let concurrency: Int
     package let maxGroup: Int
-    private let exclusiveKey: (@Sendable (Item) -> String)?
-    private let state = Locked(State())
+    @usableFromInline let exclusiveKey: (@Sendable (Item) -> String)?
+    @usableFromInline let state = Locked(State())
 
     /// - Parameter exclusiveKey: items with the same key never share a group
     ///   (the later one waits for the next); `nil` lets any items share one.
@@ -52,6 +64,7 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     /// Runs the item, alone or in a group; returns its outcome. A group runs
     /// with the `run` of the caller that leads it, so every caller passes the
     /// same one.
+    @inlinable
     package func submit(_ item: Item, run: @escaping Run) async throws -> Value {
         if state.withLock(claimFreeSlot) {
             let outcome = await Self.runGroup([item], run)[0]
@@ -82,7 +95,8 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
 
     /// Takes a slot if one is free. No item waits while one is: `handOn` passes
     /// a slot to the waiting items rather than freeing it.
-    private func claimFreeSlot(_ state: inout State) -> Bool {
+    @inlinable
+    func claimFreeSlot(_ state: inout State) -> Bool {
         guard state.running < concurrency else { return false }
         state.running += 1
         return true
@@ -90,7 +104,8 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
 
     /// A group of several runs in a task of its own: the leader's cancellation
     /// (its client gone, say) must not fail the items of the others.
-    private static func runGroup(_ items: [Item], _ run: @escaping Run) async -> [Outcome] {
+    @inlinable
+    static func runGroup(_ items: [Item], _ run: @escaping Run) async -> [Outcome] {
         let outcomes = items.count == 1 ? await run(items) : await Task { await run(items) }.value
         precondition(outcomes.count == items.count, "a group's run returns one outcome per item")
         return outcomes
@@ -98,7 +113,8 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
 
     /// After a run: the waiting items become the next group, led by the first
     /// of them, or the slot is given back.
-    private func handOn() {
+    @inlinable
+    func handOn() {
         let next = state.withLock { state -> [Waiter] in
             let group = takeGroup(from: &state.waiting)
             if group.isEmpty { state.running -= 1 }
@@ -109,7 +125,8 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
 
     /// The oldest waiting items, up to `maxGroup`, none sharing an exclusive
     /// key; the rest keep their order.
-    private func takeGroup(from waiting: inout [Waiter]) -> [Waiter] {
+    @inlinable
+    func takeGroup(from waiting: inout [Waiter]) -> [Waiter] {
         guard let exclusiveKey else {
             let count = min(maxGroup, waiting.count)
             defer { waiting.removeFirst(count) }

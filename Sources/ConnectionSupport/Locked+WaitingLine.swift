@@ -10,6 +10,7 @@ extension Locked {
     /// The line's one timer starts here when a waiter finds none running: it
     /// sleeps until the front waiter's deadline, fails the waiters whose time is
     /// up, and ends when the line is empty.
+    @inlinable
     package func waitInLine<Grant: Sendable>(
         _ line: WritableKeyPath<Value, WaitingLine<Grant>> & Sendable,
         timeout: Duration,
@@ -39,7 +40,8 @@ extension Locked {
     }
 
     /// Detached: the timer serves the pool, not the borrower whose arrival started it.
-    private func startTimer<Grant: Sendable>(
+    @usableFromInline
+    func startTimer<Grant: Sendable>(
         _ line: WritableKeyPath<Value, WaitingLine<Grant>> & Sendable,
         timedOut: @escaping @Sendable () -> any Error
     ) {

@@ -2,14 +2,21 @@ import Foundation
 
 /// A value guarded by a lock, for the little shared state a connection and its
 /// pool keep. Critical sections stay short and never await or do I/O.
+///
+/// This file, `WaitingLine` and `GroupingQueue` are inlinable: the pools in
+/// other modules use them on every query and command, and unspecialised across
+/// the module boundary their generic types were looked up at run time (about
+/// 5 % of a turn's instructions under callgrind).
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
+    @inlinable
     package init(_ value: Value) {
         self.value = value
     }
 
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -13,30 +13,36 @@ package struct WaitingLine<Grant: Sendable> {
     package struct Waiter: Sendable {
         package let id: Int
         package let deadline: ContinuousClock.Instant
-        private let continuation: CheckedContinuation<Grant, any Error>
+        @usableFromInline let continuation: CheckedContinuation<Grant, any Error>
 
-        fileprivate init(id: Int, deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Grant, any Error>) {
+        @inlinable
+        init(id: Int, deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Grant, any Error>) {
             self.id = id
             self.deadline = deadline
             self.continuation = continuation
         }
 
+        @inlinable
         package func resume(with result: Result<Grant, any Error>) {
             continuation.resume(with: result)
         }
     }
 
-    private var waiters = CircularBuffer<Waiter>()
-    private var lastID = 0
-    private var hasTimer = false
+    @usableFromInline var waiters = CircularBuffer<Waiter>()
+    @usableFromInline var lastID = 0
+    @usableFromInline var hasTimer = false
 
+    @inlinable
     package init() {}
 
+    @inlinable
     package var count: Int { waiters.count }
+    @inlinable
     package var isEmpty: Bool { waiters.isEmpty }
 
     /// An id for a borrower about to wait, known before it joins the line so a
     /// cancellation handler can name it.
+    @inlinable
     package mutating func makeWaiterID() -> Int {
         lastID += 1
         return lastID
@@ -44,6 +50,7 @@ package struct WaitingLine<Grant: Sendable> {
 
     /// Puts a borrower at the back of the line. True when no timer is
     /// running: the caller must start one (outside the lock).
+    @inlinable
     package mutating func enqueue(
         id: Int,
         deadline: ContinuousClock.Instant,
@@ -54,16 +61,19 @@ package struct WaitingLine<Grant: Sendable> {
         return !hasTimer
     }
 
+    @inlinable
     package mutating func removeFirst() -> Waiter? {
         waiters.popFirst()
     }
 
     /// Removes a waiter that was cancelled; nil when it was already served.
+    @inlinable
     package mutating func remove(id: Int) -> Waiter? {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
         return waiters.remove(at: index)
     }
 
+    @inlinable
     package mutating func removeAll() -> [Waiter] {
         defer { waiters.removeAll() }
         return Array(waiters)
@@ -71,6 +81,7 @@ package struct WaitingLine<Grant: Sendable> {
 
     /// The timer's step: takes out the waiters whose deadline has passed and
     /// says when to look again; a nil `next` ends the timer (the line is empty).
+    @inlinable
     package mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
         var expired: [Waiter] = []
         while let first = waiters.first, first.deadline <= now {

@@ -11,6 +11,14 @@ import Testing
         #expect(query.binds == [.uuid(id), .text(name), .int(42)])
     }
 
+    @Test func placeholdersPastNineHaveEveryDigit() {
+        let query: PostgresQuery = """
+            SELECT \(1), \(2), \(3), \(4), \(5), \(6), \(7), \(8), \(9), \(10), \(11), \(12) -- é
+            """
+        #expect(query.sql == "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 -- é")
+        #expect(query.binds.count == 12)
+    }
+
     @Test func nilOptionalBindsNull() {
         let missing: String? = nil
         let present: Int? = 7

@@ -1,4 +1,5 @@
 import Foundation
+import JiriAPI
 
 /// Session ids are chosen by clients: a UUID or `[A-Za-z0-9_-]{1,64}`.
 public enum SessionIdentifier {
@@ -14,6 +15,6 @@ public enum SessionIdentifier {
     }
 
     public static func generate() -> String {
-        UUID().uuidString.lowercased()
+        UUID().lowercasedString
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JiriAPI
 
 /// Ids for turns the client did not name: UUIDv7 (RFC 9562), whose first 48 bits are the
 /// Unix time in milliseconds, so ids made later sort later.
@@ -23,6 +24,6 @@ enum TurnIdentifier {
             bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
             bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
         ))
-        return uuid.uuidString.lowercased()
+        return uuid.lowercasedString
     }
 }

@@ -43,38 +43,63 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
         binds.isEmpty ? sql : "\(sql) [\(binds.count) binds]"
     }
 
+    /// Builds the SQL in a byte buffer: appending a literal's bytes and a
+    /// placeholder's digits to `[UInt8]` costs a fraction of `String.append`, and a
+    /// turn's commit statement is 2 KB of SQL in some 70 pieces, built on every turn.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var sql: String
-        var binds: [PostgresValue]
+        @usableFromInline var text: [UInt8]
+        @usableFromInline var binds: [PostgresValue]
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            sql = ""
-            sql.reserveCapacity(literalCapacity + 3 * interpolationCount)
+            text = []
+            text.reserveCapacity(literalCapacity + 4 * interpolationCount)
             binds = []
             binds.reserveCapacity(interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) {
-            sql.append(literal)
+        var sql: String {
+            String(decoding: text, as: UTF8.self)
         }
 
+        public mutating func appendLiteral(_ literal: String) {
+            append(literal)
+        }
+
+        /// Inlinable, as is the optional one: specialised where the query is
+        /// written, a bind skips looking up its generic type's metadata at run
+        /// time (about 1 % of a turn, whose commit binds some 30 values).
+        @inlinable
         public mutating func appendInterpolation(_ value: some PostgresEncodable) {
             bind(value.postgresValue)
         }
 
         /// `nil` binds NULL.
+        @inlinable
         public mutating func appendInterpolation(_ value: (some PostgresEncodable)?) {
             bind(value?.postgresValue ?? .null)
         }
 
         public mutating func appendInterpolation(unescaped sqlText: String) {
-            sql.append(sqlText)
+            append(sqlText)
         }
 
-        private mutating func bind(_ value: PostgresValue) {
+        private mutating func append(_ string: String) {
+            var string = string
+            string.withUTF8 { text.append(contentsOf: $0) }
+        }
+
+        @usableFromInline
+        mutating func bind(_ value: PostgresValue) {
             binds.append(value)
-            sql.append("$")
-            sql.append(String(binds.count))
+            text.append(UInt8(ascii: "$"))
+            appendDigits(of: binds.count)
+        }
+
+        private mutating func appendDigits(of number: Int) {
+            if number >= 10 {
+                appendDigits(of: number / 10)
+            }
+            text.append(UInt8(ascii: "0") + UInt8(number % 10))
         }
     }
 }

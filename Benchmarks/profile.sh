@@ -22,7 +22,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 export PATH="/opt/swift/usr/bin:$PATH"
-eval "export $(deploy/local/stack.sh env | tr '\n' ' ')"
+# Through the local stack's Unix sockets, as `make bench` runs (DATABASE_URL and
+# REDIS_URL, when set, are used as they are).
+eval "export $(deploy/local/stack.sh socket-env | tr '\n' ' ')"
 OUT="$ROOT/.local/bench/profile-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT"
 demangle() { swift demangle --simplified; }

@@ -5,7 +5,7 @@ import Logging
 /// Runs a Postgres suite: a pool on `databaseURL` (logging warnings only) and a
 /// session id prefix of its own (`<kind>-<random tag>`) for `body`; afterwards,
 /// whether `body` finished or failed, every session under the prefix is deleted
-/// (turns and messages cascade) and the pool closes.
+/// (their turns cascade) and the pool closes.
 func withBenchSessions(
     _ kind: String, databaseURL: String, maxConnections: Int,
     _ body: (_ pool: PostgresPool, _ prefix: String) async throws -> Void

@@ -52,17 +52,29 @@ public struct PostgresTranscriptStore: TranscriptStore {
     }
 
     public func history(sessionID: String, before: Int?, limit: Int) async throws -> HistoryPage? {
-        // One indexed read: the session row joined with the page of messages
-        // (primary key order), one extra row fetched to learn whether more exist.
+        // One indexed read: the session row joined with the page's turns (primary
+        // key order), each turn giving its two messages (2n - 1 the user's, 2n the
+        // reply), one extra message fetched to learn whether more exist. The newest
+        // turn read may hold only one message below `before`, hence a turn more.
         let upper = before ?? Int(Int32.max)
         let query: PostgresQuery = """
             SELECT s.owner, s.created_at AS session_created_at,
                    m.seq, m.role, m.content, m.created_at
             FROM sessions s
             LEFT JOIN LATERAL (
-                SELECT seq, role, content, created_at FROM messages
-                WHERE session_id = s.id AND seq < \(upper)
-                ORDER BY seq DESC
+                SELECT x.seq, x.role, x.content, x.created_at
+                FROM (
+                    SELECT seq, user_text, user_at, reply_text, created_at FROM turns
+                    WHERE session_id = s.id AND seq <= \(upper / 2)
+                    ORDER BY seq DESC
+                    LIMIT \(limit / 2 + 2)
+                ) t
+                CROSS JOIN LATERAL (VALUES
+                    (t.seq * 2, 'assistant', t.reply_text, t.created_at),
+                    (t.seq * 2 - 1, 'user', t.user_text, t.user_at)
+                ) AS x (seq, role, content, created_at)
+                WHERE x.seq < \(upper)
+                ORDER BY x.seq DESC
                 LIMIT \(limit + 1)
             ) m ON true
             WHERE s.id = \(sessionID)

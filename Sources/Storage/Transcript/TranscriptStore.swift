@@ -1,11 +1,12 @@
 import Foundation
 
-/// The durable record of every conversation: sessions, turns, messages.
+/// The durable record of every conversation: sessions and their turns, each
+/// turn holding its two messages.
 public protocol TranscriptStore: Sendable {
     /// The session, or `nil` when none exists under that id.
     func session(id: String) async throws -> SessionRecord?
 
-    /// Commits the turn's session update, turn row and both messages atomically.
+    /// Commits the turn's session update and turn row (with both messages) atomically.
     /// Returns the turn's sequence number within the session.
     func commit(_ turn: TurnRecord) async throws -> Int
 

@@ -28,7 +28,7 @@ struct TurnCommitWriter: Sendable {
     private static let turnColumns = """
         id, session_id, seq, owner, idempotency_key, request_hash, request, response, intent_id, intent_status,
         handoff, handoff_rule, handoff_stage, handoff_reason, handoff_mode, ruleset_revision, facts,
-        veto_rule, trigger_rule, delivery_rule, shadow_rules, latency_ms, created_at
+        veto_rule, trigger_rule, delivery_rule, shadow_rules, latency_ms, created_at, user_text, user_at, reply_text
         """
 
     /// One outcome per turn, in order.
@@ -77,17 +77,11 @@ struct TurnCommitWriter: Sendable {
                     \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
                     \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.vetoRule), \(decision.triggerRule),
                     \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
-                    \(turn.latencyMs), \(turn.replyAt)
+                    \(turn.latencyMs), \(turn.replyAt), \(turn.userText), \(turn.userAt), \(turn.replyText)
                 FROM upserted
                 RETURNING seq
-            ), written AS (
-                INSERT INTO messages (session_id, seq, turn_id, role, content, created_at)
-                SELECT \(session.id), turn.seq * 2 - 1, \(turn.turnID), 'user', \(turn.userText), \(turn.userAt) FROM turn
-                UNION ALL
-                SELECT \(session.id), turn.seq * 2, \(turn.turnID), 'assistant', \(turn.replyText), \(turn.replyAt) FROM turn
-                RETURNING seq
             )
-            SELECT (SELECT seq FROM turn) AS seq, (SELECT count(*) FROM written) AS written
+            SELECT (SELECT seq FROM turn) AS seq
             """
         do {
             let rows = try await pool.query(query.prepared())
@@ -121,8 +115,8 @@ struct TurnCommitWriter: Sendable {
         }
     }
 
-    /// The turns (one per session) in one statement: the same upsert, turn row
-    /// and two messages per turn as `commitAlone`, fed from one JSON document.
+    /// The turns (one per session) in one statement: the same upsert and turn
+    /// row per turn as `commitAlone`, fed from one JSON document.
     /// Rows go in session order, so two batches lock their sessions in one order.
     /// A turn whose session belongs to another owner writes nothing and gets
     /// `sessionOwnedByAnother`; the others commit.
@@ -147,15 +141,9 @@ struct TurnCommitWriter: Sendable {
                 SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
                     i.request, i.response, i.intent_id, i.intent_status, i.handoff, i.handoff_rule, i.handoff_stage,
                     i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule, i.trigger_rule,
-                    i.delivery_rule, i.shadow_rules, i.latency_ms, i.reply_at
+                    i.delivery_rule, i.shadow_rules, i.latency_ms, i.reply_at, i.user_text, i.user_at, i.reply_text
                 FROM input i JOIN upserted u ON u.id = i.session_id
-                RETURNING id, session_id, seq
-            ), written AS (
-                INSERT INTO messages (session_id, seq, turn_id, role, content, created_at)
-                SELECT t.session_id, t.seq * 2 - 1, t.id, 'user', i.user_text, i.user_at FROM turn t JOIN input i ON i.id = t.id
-                UNION ALL
-                SELECT t.session_id, t.seq * 2, t.id, 'assistant', i.reply_text, i.reply_at FROM turn t JOIN input i ON i.id = t.id
-                RETURNING seq
+                RETURNING id, seq
             )
             SELECT id, seq FROM turn
             """

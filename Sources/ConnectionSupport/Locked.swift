@@ -5,8 +5,8 @@ import Foundation
 ///
 /// This file, `WaitingLine` and `GroupingQueue` are inlinable: the pools in
 /// other modules use them on every query and command, and unspecialised across
-/// the module boundary their generic types were looked up at run time (about
-/// 5 % of a turn's instructions under callgrind).
+/// the module boundary their generic types' metadata was looked up at run time
+/// (inlinable, with `PostgresQuery`'s binds: 484k → 477k instructions per turn).
 package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value

@@ -30,15 +30,9 @@ enum LibPQTestSupport {
         configuration: PostgresConfiguration? = nil,
         _ body: (PostgresPool) async throws -> Result
     ) async throws -> Result {
-        let pool = try makePool(maxConnections: maxConnections, acquireTimeout: acquireTimeout, configuration: configuration)
-        do {
-            let result = try await body(pool)
-            await pool.close()
-            return result
-        } catch {
-            await pool.close()
-            throw error
-        }
+        try await withTestPostgresPool(
+            maxConnections: maxConnections, acquireTimeout: acquireTimeout, configuration: configuration, logger: logger, body
+        )
     }
 
     /// A table with a unique name in the shared database, dropped afterwards.

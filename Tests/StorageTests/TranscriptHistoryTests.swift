@@ -53,19 +53,14 @@ import Testing
 
     /// Three turns of one new session: "say n" at start + 10n s, "reply n" 0.25 s later.
     private func withThreeTurns(_ body: (PostgresTranscriptStore, String) async throws -> Void) async throws {
-        let pool = PostgresPool(configuration: try PostgresConfiguration(url: TestEnvironment.databaseURL), maxConnections: 1, logger: Self.logger)
-        let store = PostgresTranscriptStore(pool: pool)
-        let session = "history-\(UUID().uuidString)"
-        do {
+        try await withTestPostgresPool(logger: Self.logger) { pool in
+            let store = PostgresTranscriptStore(pool: pool)
+            let session = "history-\(UUID().uuidString)"
             for n in 1...3 {
                 _ = try await store.commit(Self.turn(session: session, n: n))
             }
             try await body(store, session)
             _ = try await pool.query("DELETE FROM sessions WHERE id = \(session)")
-            await pool.close()
-        } catch {
-            await pool.close()
-            throw error
         }
     }
 

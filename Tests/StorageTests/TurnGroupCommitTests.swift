@@ -195,14 +195,8 @@ import Testing
 
     /// Commits through a store of its own, outside the held line.
     private static func commitElsewhere(_ turn: TurnRecord) async throws -> Int {
-        let pool = PostgresPool(configuration: try PostgresConfiguration(url: TestEnvironment.databaseURL), maxConnections: 1, logger: logger)
-        do {
-            let seq = try await PostgresTranscriptStore(pool: pool).commit(turn)
-            await pool.close()
-            return seq
-        } catch {
-            await pool.close()
-            throw error
+        try await withTestPostgresPool(logger: logger) { pool in
+            try await PostgresTranscriptStore(pool: pool).commit(turn)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import JiriAPI
+import Storage
 
 /// Session ids are chosen by clients: a UUID or `[A-Za-z0-9_-]{1,64}`.
 public enum SessionIdentifier {

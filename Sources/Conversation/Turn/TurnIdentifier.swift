@@ -1,5 +1,5 @@
 import Foundation
-import JiriAPI
+import Storage
 
 /// Ids for turns the client did not name: UUIDv7 (RFC 9562), whose first 48 bits are the
 /// Unix time in milliseconds, so ids made later sort later.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import JiriAPI
 import Logging
+import Storage
 
 /// Honours and echoes `X-Trace-ID` as the original Jiri does (or makes one),
 /// puts it on every log line of the request, and logs one access line.

@@ -84,8 +84,7 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
         }
 
         private mutating func append(_ string: String) {
-            var string = string
-            string.withUTF8 { text.append(contentsOf: $0) }
+            text.append(contentsOf: string.utf8)
         }
 
         @usableFromInline

@@ -15,7 +15,7 @@ public enum Hex {
         }
     }
 
-    private static func digit(_ nibble: UInt8) -> UInt8 {
+    static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import JiriAPI
+import Storage
 import Testing
 
 @Suite struct UUIDLowercasedStringTests {

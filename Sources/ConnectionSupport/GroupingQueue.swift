@@ -7,10 +7,10 @@
 ///
 /// No extra task runs: the caller whose item heads the next group is woken to
 /// run it, and wakes the others with their outcomes.
-package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
-    package typealias Outcome = Result<Value, any Error>
+public final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
+    public typealias Outcome = Result<Value, any Error>
     /// Runs the items as one group; one outcome per item, in order.
-    package typealias Run = @Sendable ([Item]) async -> [Outcome]
+    public typealias Run = @Sendable ([Item]) async -> [Outcome]
 
     /// How a waiting item is woken.
     @usableFromInline
@@ -42,14 +42,14 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
         init() {}
     }
 
-    package let concurrency: Int
-    package let maxGroup: Int
+    public let concurrency: Int
+    public let maxGroup: Int
     @usableFromInline let exclusiveKey: (@Sendable (Item) -> String)?
     @usableFromInline let state = Locked(State())
 
     /// - Parameter exclusiveKey: items with the same key never share a group
     ///   (the later one waits for the next); `nil` lets any items share one.
-    package init(concurrency: Int, maxGroup: Int, exclusiveKey: (@Sendable (Item) -> String)? = nil) {
+    public init(concurrency: Int, maxGroup: Int, exclusiveKey: (@Sendable (Item) -> String)? = nil) {
         precondition(concurrency > 0 && maxGroup > 0)
         self.concurrency = concurrency
         self.maxGroup = maxGroup
@@ -57,7 +57,7 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     }
 
     /// Items waiting for a group to start.
-    package var waiting: Int {
+    public var waiting: Int {
         state.withLock { $0.waiting.count }
     }
 
@@ -65,7 +65,7 @@ package final class GroupingQueue<Item: Sendable, Value: Sendable>: Sendable {
     /// with the `run` of the caller that leads it, so every caller passes the
     /// same one.
     @inlinable
-    package func submit(_ item: Item, run: @escaping Run) async throws -> Value {
+    public func submit(_ item: Item, run: @escaping Run) async throws -> Value {
         if state.withLock(claimFreeSlot) {
             let outcome = await Self.runGroup([item], run)[0]
             handOn()

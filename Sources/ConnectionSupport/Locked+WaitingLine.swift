@@ -11,7 +11,7 @@ extension Locked {
     /// sleeps until the front waiter's deadline, fails the waiters whose time is
     /// up, and ends when the line is empty.
     @inlinable
-    package func waitInLine<Grant: Sendable>(
+    public func waitInLine<Grant: Sendable>(
         _ line: WritableKeyPath<Value, WaitingLine<Grant>> & Sendable,
         timeout: Duration,
         decide: (inout Value) -> Result<Grant, any Error>?,

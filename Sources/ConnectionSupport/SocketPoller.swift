@@ -15,18 +15,18 @@ import Glibc
 /// socket is readable (or writable), has an error or was hung up, `.timedOut`
 /// when the deadline passes first. Readiness can be spurious, so callers read
 /// without blocking and wait again when nothing was there.
-package final class SocketPoller: Sendable {
-    package enum Interest: Sendable {
+public final class SocketPoller: Sendable {
+    public enum Interest: Sendable {
         case readable, writable
     }
 
-    package enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         case ready, timedOut
     }
 
     /// The process's poller; its thread starts with the first wait and lives as
     /// long as the process, like `NIOThreadPool.singleton`.
-    package static let shared = SocketPoller()
+    public static let shared = SocketPoller()
 
     /// Unsafe rather than checked: a checked continuation allocates a box on every
     /// wait, and each waiter is resumed exactly once by construction (whoever takes
@@ -65,7 +65,7 @@ package final class SocketPoller: Sendable {
 
     /// Suspends until `socket` is ready for `interest` or `deadline` passes.
     /// One task at a time may wait on a socket.
-    package func wait(
+    public func wait(
         for interest: Interest,
         on socket: Int32,
         until deadline: ContinuousClock.Instant? = nil

@@ -9,10 +9,10 @@ import NIOCore
 /// finds none running; it ends when the line is empty). A busy pool thus sets about one
 /// timer per timeout period instead of one per waiter (a `Task.sleep` is a
 /// timer that stays allocated until its deadline, even when cancelled early).
-package struct WaitingLine<Grant: Sendable> {
-    package struct Waiter: Sendable {
-        package let id: Int
-        package let deadline: ContinuousClock.Instant
+public struct WaitingLine<Grant: Sendable> {
+    public struct Waiter: Sendable {
+        public let id: Int
+        public let deadline: ContinuousClock.Instant
         @usableFromInline let continuation: CheckedContinuation<Grant, any Error>
 
         @inlinable
@@ -23,7 +23,7 @@ package struct WaitingLine<Grant: Sendable> {
         }
 
         @inlinable
-        package func resume(with result: Result<Grant, any Error>) {
+        public func resume(with result: Result<Grant, any Error>) {
             continuation.resume(with: result)
         }
     }
@@ -33,17 +33,17 @@ package struct WaitingLine<Grant: Sendable> {
     @usableFromInline var hasTimer = false
 
     @inlinable
-    package init() {}
+    public init() {}
 
     @inlinable
-    package var count: Int { waiters.count }
+    public var count: Int { waiters.count }
     @inlinable
-    package var isEmpty: Bool { waiters.isEmpty }
+    public var isEmpty: Bool { waiters.isEmpty }
 
     /// An id for a borrower about to wait, known before it joins the line so a
     /// cancellation handler can name it.
     @inlinable
-    package mutating func makeWaiterID() -> Int {
+    public mutating func makeWaiterID() -> Int {
         lastID += 1
         return lastID
     }
@@ -51,7 +51,7 @@ package struct WaitingLine<Grant: Sendable> {
     /// Puts a borrower at the back of the line. True when no timer is
     /// running: the caller must start one (outside the lock).
     @inlinable
-    package mutating func enqueue(
+    public mutating func enqueue(
         id: Int,
         deadline: ContinuousClock.Instant,
         continuation: CheckedContinuation<Grant, any Error>
@@ -62,19 +62,19 @@ package struct WaitingLine<Grant: Sendable> {
     }
 
     @inlinable
-    package mutating func removeFirst() -> Waiter? {
+    public mutating func removeFirst() -> Waiter? {
         waiters.popFirst()
     }
 
     /// Removes a waiter that was cancelled; nil when it was already served.
     @inlinable
-    package mutating func remove(id: Int) -> Waiter? {
+    public mutating func remove(id: Int) -> Waiter? {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
         return waiters.remove(at: index)
     }
 
     @inlinable
-    package mutating func removeAll() -> [Waiter] {
+    public mutating func removeAll() -> [Waiter] {
         defer { waiters.removeAll() }
         return Array(waiters)
     }
@@ -82,7 +82,7 @@ package struct WaitingLine<Grant: Sendable> {
     /// The timer's step: takes out the waiters whose deadline has passed and
     /// says when to look again; a nil `next` ends the timer (the line is empty).
     @inlinable
-    package mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
+    public mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
         var expired: [Waiter] = []
         while let first = waiters.first, first.deadline <= now {
             expired.append(waiters.removeFirst())

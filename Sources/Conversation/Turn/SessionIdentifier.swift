@@ -15,6 +15,6 @@ public enum SessionIdentifier {
     }
 
     public static func generate() -> String {
-        UUID().lowercasedString
+        UUID.random().lowercasedString
     }
 }

@@ -14,7 +14,7 @@ struct TraceMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let incoming = request.headers[Self.header].flatMap { $0.count <= 128 && !$0.isEmpty ? $0 : nil }
-        let traceID = incoming ?? UUID().lowercasedString
+        let traceID = incoming ?? UUID.random().lowercasedString
         context.traceID = traceID
         context.logger[metadataKey: "trace_id"] = .string(traceID)
         let start = ContinuousClock.now

@@ -36,12 +36,6 @@ extension DialogueState {
 
 private typealias StateReader = JSONByteReader<JSONSyntaxError>
 
-/// A member key read as UTF-8 against one of the decoder's key names, for `switch`.
-private func ~= (name: StaticString, key: UnsafeBufferPointer<UInt8>) -> Bool {
-    key.count == name.utf8CodeUnitCount
-        && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-}
-
 /// The members of one object already read, to refuse a member given twice (which
 /// `JSONDecoder` resolves its own way).
 private struct SeenMembers {
@@ -162,24 +156,7 @@ extension JSONByteReader where Failure == JSONSyntaxError {
     }
 
     private mutating func readOptionalString() throws(JSONSyntaxError) -> String? {
-        if peek() == UInt8(ascii: "n") {
-            try expectLiteral("null")
-            return nil
-        }
-        return try readString()
-    }
-
-    private mutating func readBool() throws(JSONSyntaxError) -> Bool {
-        switch peek() {
-        case UInt8(ascii: "t"):
-            try expectLiteral("true")
-            return true
-        case UInt8(ascii: "f"):
-            try expectLiteral("false")
-            return false
-        default:
-            throw error("expected a boolean")
-        }
+        try consumeNull() ? nil : try readString()
     }
 
     /// A whole number written as one; other forms are left to `JSONDecoder`.

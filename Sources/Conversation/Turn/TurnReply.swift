@@ -1,13 +1,11 @@
-import JiriAPI
-
-/// An answered turn: the response and its JSON body, encoded once for the
-/// client, the transcript and the idempotency record alike.
+/// An answered turn: its JSON body, encoded once for the client, the transcript and the
+/// idempotency record alike, and what `/metrics` counts of it.
 public struct TurnReply: Sendable {
-    public var response: TurnResponse
     public var body: String
+    public var outcome: TurnOutcome
 
-    public init(response: TurnResponse, body: String) {
-        self.response = response
+    public init(body: String, outcome: TurnOutcome) {
         self.body = body
+        self.outcome = outcome
     }
 }

@@ -91,7 +91,7 @@ extension TurnService {
         } catch {
             throw Self.unavailable(error)
         }
-        return Answered(reply: TurnReply(response: response, body: body), session: session)
+        return Answered(reply: TurnReply(body: body, outcome: TurnOutcome(response)), session: session)
     }
 
     /// The cached session, else the stored one, else a new session for this principal.

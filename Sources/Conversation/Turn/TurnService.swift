@@ -160,8 +160,7 @@ public struct TurnService: Sendable {
     func replay(_ stored: StoredTurn, requestHash: [UInt8], keyed: Bool) throws -> TurnReply {
         guard stored.requestHash == requestHash else { throw Self.keyReused }
         Counter(label: "jiri_turns_replayed_total", dimensions: [("key", keyed ? "client" : "retry")]).increment()
-        let response = try JSONDecoder().decode(TurnResponse.self, from: Data(stored.responseJSON.utf8))
-        return TurnReply(response: response, body: stored.responseJSON)
+        return TurnReply(body: stored.responseJSON, outcome: try TurnOutcome(responseJSON: stored.responseJSON))
     }
 
     /// A repeat that arrived while the first request is still running waits for its answer.

@@ -4,12 +4,12 @@ import Metrics
 
 /// Turn counters and the latency histogram, by outcome.
 enum TurnMetrics {
-    static func record(_ response: TurnResponse, elapsed: Duration) {
+    static func record(_ outcome: TurnOutcome, elapsed: Duration) {
         Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", "answered")]).recordNanoseconds(elapsed.nanoseconds)
         Counter(label: "jiri_turns_total", dimensions: [
-            ("intent", response.intent?.id ?? "none"),
-            ("handoff", response.handoffToApp ? "true" : "false"),
-            ("mode", response.debug.mode),
+            ("intent", outcome.intentID ?? "none"),
+            ("handoff", outcome.handoffToApp ? "true" : "false"),
+            ("mode", outcome.mode),
         ]).increment()
     }
 

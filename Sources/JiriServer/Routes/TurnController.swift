@@ -35,7 +35,7 @@ struct TurnController {
         let started = ContinuousClock.now
         do {
             let reply = try await service.handle(.init(request: turn, principal: principal, idempotencyKey: key, traceID: context.traceID))
-            TurnMetrics.record(reply.response, elapsed: ContinuousClock.now - started)
+            TurnMetrics.record(reply.outcome, elapsed: ContinuousClock.now - started)
             return Response.json(body: reply.body)
         } catch let error as TurnError {
             TurnMetrics.recordFailure(error, elapsed: ContinuousClock.now - started)

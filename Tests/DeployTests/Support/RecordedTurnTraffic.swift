@@ -30,10 +30,11 @@ enum RecordedTurnTraffic {
         let monitor = try await RedisMonitor.start(redis)
         let principal = Principal(id: "slots-\(UUID().uuidString.prefix(8))", scopes: [.turn, .history])
         @Sendable func turn(_ text: String, session: String?, key: String? = nil) async throws -> TurnResponse {
-            try await components.turnService.handle(.init(
+            let reply = try await components.turnService.handle(.init(
                 request: TurnRequest(sessionID: session, userText: text),
                 principal: principal, idempotencyKey: key, traceID: UUID().uuidString
-            )).response
+            ))
+            return try JSONDecoder().decode(TurnResponse.self, from: Data(reply.body.utf8))
         }
         let chosen = "slots-\(UUID().uuidString.lowercased())"
         _ = try await turn("remind Alex to take out the trash", session: chosen)

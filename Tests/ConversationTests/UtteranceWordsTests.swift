@@ -22,11 +22,16 @@ struct UtteranceWordsTests {
         #expect(UtteranceWords("Привет, мир").words == ["привет", "мир"])
     }
 
-    @Test func aPhraseMatchesWholeWordsInOrder() {
-        let words = UtteranceWords("Well, thanks a lot, goodbye!")
-        #expect(words.contains(phrase: "thanks a lot"))
-        #expect(words.contains(phrase: "goodbye"))
-        #expect(!words.contains(phrase: "good bye"))
-        #expect(!words.contains(phrase: "lot thanks"))
+    @Test func aStraightApostropheJoinsItsWordToo() {
+        #expect(UtteranceWords("I'm DONE, don't!").normalized == "im done dont")
+    }
+
+    @Test(arguments: [
+        "", "   ", "!!!", "'", "a'b", "OK, bye!", "  Hello   World  ", "remind me at 7:30pm",
+        "tab\tand\nnewline", "it's 5 o'clock", "Remind Alex to take out the trash tomorrow at 6pm.",
+        "e-mail the_team @ 9", "ZZ top", "Show me my calendar", "''quoted''", "x\u{7F}y",
+    ])
+    func theASCIIPassReadsASCIIAsTheUnicodePassDoes(_ text: String) {
+        #expect(UtteranceWords.normalizedASCII(text) == UtteranceWords.normalizedUnicode(text))
     }
 }

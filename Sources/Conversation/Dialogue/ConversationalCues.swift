@@ -16,13 +16,14 @@ enum ConversationalCues {
     static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please"]
     static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
 
+    static let goodbyeWords: Set<String> = ["bye", "goodbye", "byebye"]
+
     static func isGoodbye(_ words: UtteranceWords) -> Bool {
         if goodbyes.contains(words.normalized) { return true }
-        let kept = words.words.filter { !fillers.contains(String($0)) }.joined(separator: " ")
-        if goodbyes.contains(kept) { return true }
-        // "ok bye", "bye jiri thanks": a goodbye word with only fillers around it.
         let core = words.words.filter { !fillers.contains(String($0)) }
-        return !core.isEmpty && core.allSatisfy { ["bye", "goodbye", "byebye"].contains(String($0)) }
+        guard !core.isEmpty else { return false }
+        // "ok bye", "bye jiri thanks": a goodbye word with only fillers around it.
+        return core.allSatisfy { goodbyeWords.contains(String($0)) } || goodbyes.contains(core.joined(separator: " "))
     }
 
     static func isCancel(_ words: UtteranceWords) -> Bool {

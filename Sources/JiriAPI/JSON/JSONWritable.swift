@@ -14,12 +14,16 @@ extension JSONWritable {
     }
 }
 
+// Inlinable, so encoders in other modules call their elements' `writeJSON` directly
+// instead of through these generic functions' witness tables.
 extension JSONWriter {
+    @inlinable
     public mutating func value(_ value: some JSONWritable) {
         value.writeJSON(to: &self)
     }
 
     /// An array of the elements, in order.
+    @inlinable
     public mutating func array(_ elements: [some JSONWritable]) {
         beginArray()
         for element in elements {
@@ -29,6 +33,7 @@ extension JSONWriter {
     }
 
     /// An object of the members, in the dictionary's order.
+    @inlinable
     public mutating func object(_ members: [String: some JSONWritable]) {
         beginObject()
         for (name, member) in members {

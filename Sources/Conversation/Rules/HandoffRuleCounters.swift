@@ -4,17 +4,26 @@ import Metrics
 /// Per-rule counters on `/metrics`, by ruleset revision (README: "Operating the
 /// handoff rules"): the first match of each stage, the deciding rule, and the
 /// rules in shadow mode that would have matched.
-enum HandoffRuleCounters {
-    static func record(_ decision: HandoffDecision) {
-        let matched = [decision.vetoRule, decision.triggerRule, decision.deliveryRule].compactMap { $0 }
-        increment("matched", matched, decision.rulesetRevision)
-        increment("decided", decision.rule.map { [$0] } ?? [], decision.rulesetRevision)
-        increment("shadow_matched", decision.shadowMatches, decision.rulesetRevision)
+final class HandoffRuleCounters: Sendable {
+    private struct Key: Hashable, Sendable {
+        var event: String
+        var rule: String
+        var revision: String
     }
 
-    private static func increment(_ event: String, _ rules: [String], _ revision: String) {
-        for rule in rules {
-            Counter(label: "jiri_handoff_rule_\(event)_total", dimensions: [("rule", rule), ("revision", revision)]).increment()
+    private let counters = MetricCache { (key: Key) in
+        Counter(label: "jiri_handoff_rule_\(key.event)_total", dimensions: [("rule", key.rule), ("revision", key.revision)])
+    }
+
+    func record(_ decision: HandoffDecision) {
+        for rule in [decision.vetoRule, decision.triggerRule, decision.deliveryRule] {
+            if let rule { increment("matched", rule, decision.rulesetRevision) }
         }
+        if let rule = decision.rule { increment("decided", rule, decision.rulesetRevision) }
+        for rule in decision.shadowMatches { increment("shadow_matched", rule, decision.rulesetRevision) }
+    }
+
+    private func increment(_ event: String, _ rule: String, _ revision: String) {
+        counters[Key(event: event, rule: rule, revision: revision)].increment()
     }
 }

@@ -1,7 +1,7 @@
 import JiriAPI
 
 /// What `/metrics` counts of an answered turn: the labels of `jiri_turns_total`.
-public struct TurnOutcome: Sendable, Equatable {
+public struct TurnOutcome: Sendable, Hashable {
     public var intentID: String?
     public var handoffToApp: Bool
     public var mode: String

@@ -32,7 +32,7 @@ extension TurnService {
         outcome.state.declinedVisual = outcome.state.declinedVisual || active.ruleset.declinesVisual(request.userText)
         let facts = HandoffFacts(request: request, outcome: outcome, context: matchContext)
         let decision = outcome.endConversation ? nil : active.engine.decide(facts, rolloutKey: sessionID)
-        if let decision { HandoffRuleCounters.record(decision) }
+        if let decision { ruleCounters.record(decision) }
         let handoff = decision?.handoff ?? false
         let reply = SpokenReply(reply: outcome.replyText, mode: outcome.mode, decision: decision)
         if handoff, var intent = outcome.intent, outcome.foreground {

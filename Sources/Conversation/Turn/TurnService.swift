@@ -21,6 +21,7 @@ public struct TurnService: Sendable {
     /// The Redis writes still running after their turns answered; graceful
     /// shutdown drains them before Redis closes.
     public let cacheWrites = CacheWriteBehind()
+    let ruleCounters = HandoffRuleCounters()
 
     public init(
         transcripts: any TranscriptStore,

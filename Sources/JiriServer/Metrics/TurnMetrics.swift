@@ -2,18 +2,26 @@ import Conversation
 import JiriAPI
 import Metrics
 
-/// Turn counters and the latency histogram, by outcome.
-enum TurnMetrics {
-    static func record(_ outcome: TurnOutcome, elapsed: Duration) {
-        Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", "answered")]).recordNanoseconds(elapsed.nanoseconds)
+/// Turn counters and the latency histogram, by outcome; the handles kept
+/// (``MetricCache``).
+struct TurnMetrics: Sendable {
+    private let durations = MetricCache { (outcome: String) in
+        Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", outcome)])
+    }
+    private let turns = MetricCache { (outcome: TurnOutcome) in
         Counter(label: "jiri_turns_total", dimensions: [
             ("intent", outcome.intentID ?? "none"),
             ("handoff", outcome.handoffToApp ? "true" : "false"),
             ("mode", outcome.mode),
-        ]).increment()
+        ])
     }
 
-    static func recordFailure(_ error: TurnError, elapsed: Duration) {
+    func record(_ outcome: TurnOutcome, elapsed: Duration) {
+        durations["answered"].recordNanoseconds(elapsed.nanoseconds)
+        turns[outcome].increment()
+    }
+
+    func recordFailure(_ error: TurnError, elapsed: Duration) {
         let outcome: String
         switch error.kind {
         case .sessionBusy: outcome = "busy"
@@ -21,7 +29,7 @@ enum TurnMetrics {
         case .idempotencyConflict, .invalidRequest: outcome = "rejected"
         case .storeUnavailable: outcome = "store_unavailable"
         }
-        Timer(label: "jiri_turn_duration_seconds", dimensions: [("outcome", outcome)]).recordNanoseconds(elapsed.nanoseconds)
+        durations[outcome].recordNanoseconds(elapsed.nanoseconds)
         if error.kind == .storeUnavailable {
             Counter(label: "jiri_store_errors_total", dimensions: [("store", "postgres")]).increment()
         }

@@ -12,6 +12,7 @@ struct TurnController {
     let rateLimiter: RateLimiter
     let maxBodyBytes: Int
     let maxUserTextCharacters: Int
+    let metrics = TurnMetrics()
 
     static let idempotencyHeader = HTTPField.Name("Idempotency-Key")!
 
@@ -35,10 +36,10 @@ struct TurnController {
         let started = ContinuousClock.now
         do {
             let reply = try await service.handle(.init(request: turn, principal: principal, idempotencyKey: key, traceID: context.traceID))
-            TurnMetrics.record(reply.outcome, elapsed: ContinuousClock.now - started)
+            metrics.record(reply.outcome, elapsed: ContinuousClock.now - started)
             return Response.json(body: reply.body)
         } catch let error as TurnError {
-            TurnMetrics.recordFailure(error, elapsed: ContinuousClock.now - started)
+            metrics.recordFailure(error, elapsed: ContinuousClock.now - started)
             throw Self.apiError(error)
         }
     }

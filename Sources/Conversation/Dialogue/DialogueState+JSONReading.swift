@@ -81,10 +81,7 @@ extension JSONByteReader where Failure == JSONSyntaxError {
     }
 
     private mutating func readOptionalPendingIntent() throws(JSONSyntaxError) -> PendingIntent? {
-        if peek() == UInt8(ascii: "n") {
-            try expectLiteral("null")
-            return nil
-        }
+        if try consumeNull() { return nil }
         var intentID: String?
         var slots: [String: SlotValue]?
         var awaiting: String?

@@ -42,7 +42,7 @@ package enum TurnRequestReader {
     }
 
     private static func readOptionalMeta(_ reader: inout Reader) throws(JSONSyntaxError) -> TurnMeta? {
-        if try readNull(&reader) { return nil }
+        if try reader.consumeNull() { return nil }
         var members = Members<MetaMember>()
         var meta = TurnMeta()
         try reader.readObject { reader, key throws(JSONSyntaxError) in
@@ -57,7 +57,7 @@ package enum TurnRequestReader {
             case .canContinueInForeground: meta.canContinueInForeground = try readOptionalBool(&reader)
             case .location, .deviceContext:
                 // Numbers: left to JSONDecoder, unless absent.
-                guard try readNull(&reader) else { throw reader.error("numbers") }
+                guard try reader.consumeNull() else { throw reader.error("numbers") }
             }
         }
         return meta
@@ -123,19 +123,13 @@ package enum TurnRequestReader {
             && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
-    private static func readNull(_ reader: inout Reader) throws(JSONSyntaxError) -> Bool {
-        guard reader.peek() == UInt8(ascii: "n") else { return false }
-        try reader.expectLiteral("null")
-        return true
-    }
-
     private static func readString(_ reader: inout Reader) throws(JSONSyntaxError) -> String {
         guard reader.peek() == UInt8(ascii: "\"") else { throw reader.error("not a string") }
         return try reader.readString()
     }
 
     private static func readOptionalString(_ reader: inout Reader) throws(JSONSyntaxError) -> String? {
-        try readNull(&reader) ? nil : try readString(&reader)
+        try reader.consumeNull() ? nil : try readString(&reader)
     }
 
     private static func readOptionalBool(_ reader: inout Reader) throws(JSONSyntaxError) -> Bool? {
@@ -147,7 +141,7 @@ package enum TurnRequestReader {
             try reader.expectLiteral("false")
             return false
         default:
-            guard try readNull(&reader) else { throw reader.error("not a boolean") }
+            guard try reader.consumeNull() else { throw reader.error("not a boolean") }
             return nil
         }
     }

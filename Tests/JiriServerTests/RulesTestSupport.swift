@@ -73,7 +73,7 @@ struct RulesScratchDatabase: Sendable {
         // other's locks: a thread per connection, never the process-wide pool.
         let threads = NIOThreadPool(numberOfThreads: connections + 1)
         threads.start()
-        let name = "jiri_rules_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let name = ScratchDatabaseName.make("jiri_rules")
         var components = try #require(URLComponents(string: TestEnvironment.databaseURL))
         components.path = "/" + name
         var configuration = try PostgresConfiguration(url: TestEnvironment.databaseURL)
@@ -82,6 +82,7 @@ struct RulesScratchDatabase: Sendable {
                                 logger: RulesFixtures.logger)
         let scratch = RulesScratchDatabase(url: try #require(components.string), pool: pool)
         do {
+            try await withAdministration(threads) { await ScratchDatabaseName.sweepAbandoned(on: $0) }
             try await administer(threads, "CREATE DATABASE \(name)")
             _ = try await Migrator(pool: pool, directory: TestEnvironment.repositoryRoot.appendingPathComponent("migrations"),
                                    logger: RulesFixtures.logger).migrate()
@@ -101,10 +102,14 @@ struct RulesScratchDatabase: Sendable {
 
     /// One statement on the shared server's own database, on a connection of its own.
     private static func administer(_ threads: NIOThreadPool, _ sql: String) async throws {
+        try await withAdministration(threads) { _ = try await $0.query(PostgresQuery(sql: sql)) }
+    }
+
+    private static func withAdministration(_ threads: NIOThreadPool, _ body: (PostgresConnection) async throws -> Void) async throws {
         let admin = try await PostgresConnection.connect(configuration: try PostgresConfiguration(url: TestEnvironment.databaseURL),
                                                          threadPool: threads, logger: RulesFixtures.logger)
         do {
-            try await admin.query(PostgresQuery(sql: sql))
+            try await body(admin)
         } catch {
             await admin.close()
             throw error

@@ -205,7 +205,7 @@ import Testing
         }
     }
 
-    /// A temporary database (`jiri_t_<random>`) and migrations directory holding
+    /// A temporary database (`jiri_t_…`, `ScratchDatabaseName`) and migrations directory holding
     /// `files`; both are removed afterwards.
     private func withScratch(_ files: [String: String], _ body: (Scratch) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-migrations-\(UUID().uuidString)")
@@ -216,8 +216,9 @@ import Testing
         }
 
         let shared = try PostgresConfiguration(url: TestEnvironment.databaseURL)
-        let database = "jiri_t_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let database = ScratchDatabaseName.make("jiri_t")
         let admin = try await PostgresConnection.connect(configuration: shared, logger: Self.logger)
+        await ScratchDatabaseName.sweepAbandoned(on: admin)
         try await admin.query("CREATE DATABASE \(unescaped: database)")
 
         var configuration = shared

@@ -9,12 +9,13 @@ import Testing
 /// (the active ruleset) without touching anyone else's.
 enum ScratchDatabase {
     static func with<Result>(_ body: (_ url: String) async throws -> Result) async throws -> Result {
-        let name = "jiri_scaleout_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let name = ScratchDatabaseName.make("jiri_scaleout")
         var components = try #require(URLComponents(string: TestEnvironment.databaseURL))
         components.path = "/" + name
         let url = try #require(components.string)
         let logger = Logger(label: "jiri.test.scratch-database")
         let admin = try await PostgresConnection.connect(configuration: try PostgresConfiguration(url: TestEnvironment.databaseURL), logger: logger)
+        await ScratchDatabaseName.sweepAbandoned(on: admin)
         do {
             try await admin.query("CREATE DATABASE \(unescaped: name)")
             let migration = try await JiriProcess.run(["migrate", "--directory", TestEnvironment.repositoryRoot.appendingPathComponent("migrations").path],

@@ -59,15 +59,9 @@ public enum ScratchDatabaseName {
         for byte in ProcessInfo.processInfo.hostName.utf8 {
             hash = (hash ^ UInt32(byte)) &* 0x0100_0193
         }
-        return String(hash, radix: 16).leftPadded(to: 8)
+        return String(format: "%08x", hash)
     }()
 
     private static let pattern = "^jiri_[a-z]+_[0-9a-f]{8}_[0-9]+_[0-9a-f]{16}$"
     private static let swept = Mutex(false)
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
-    }
 }

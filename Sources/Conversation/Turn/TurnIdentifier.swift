@@ -14,16 +14,7 @@ enum TurnIdentifier {
         make(milliseconds: UInt64(max(0, now.timeIntervalSince1970 * 1000)))
     }
 
-    static func make(milliseconds: UInt64, random: RandomBytes = .shared) -> String {
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &uuid) { bytes in
-            for index in 0..<6 {
-                bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index)))
-            }
-            random.fill(UnsafeMutableRawBufferPointer(rebasing: bytes[6...]))
-            bytes[6] = 0x70 | (bytes[6] & 0x0F)  // version 7
-            bytes[8] = 0x80 | (bytes[8] & 0x3F)  // variant 10
-        }
-        return UUID(uuid: uuid).lowercasedString
+    static func make(milliseconds: UInt64) -> String {
+        UUID.version7(milliseconds: milliseconds).lowercasedString
     }
 }

@@ -133,16 +133,6 @@ package enum TurnRequestReader {
     }
 
     private static func readOptionalBool(_ reader: inout Reader) throws(JSONSyntaxError) -> Bool? {
-        switch reader.peek() {
-        case UInt8(ascii: "t"):
-            try reader.expectLiteral("true")
-            return true
-        case UInt8(ascii: "f"):
-            try reader.expectLiteral("false")
-            return false
-        default:
-            guard try reader.consumeNull() else { throw reader.error("not a boolean") }
-            return nil
-        }
+        try reader.consumeNull() ? nil : try reader.readBool()
     }
 }

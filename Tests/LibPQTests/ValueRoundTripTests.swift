@@ -105,6 +105,27 @@ import Testing
         }
     }
 
+    @Test func textArraysKeepTheirNullElementsThroughUnnest() async throws {
+        try await LibPQTestSupport.withPool { pool in
+            let names = PostgresTextArray(["a", nil, "", "say \"hi\""])
+            let ages = PostgresTextArray(["1", "2", nil, "4"])
+            let rows = try await pool.query("""
+                SELECT name, age::integer AS age, name IS NULL AS missing
+                FROM unnest(\(names), \(ages)) WITH ORDINALITY AS t(name, age, n) ORDER BY n
+                """)
+            #expect(try rows.map { try $0.decode("name", as: String?.self) } == ["a", nil, "", "say \"hi\""])
+            #expect(try rows.map { try $0.decode("age", as: Int?.self) } == [1, 2, nil, 4])
+            #expect(try rows.map { try $0.decode("missing", as: Bool.self) } == [false, true, false, false])
+        }
+    }
+
+    @Test func anEmptyTextArrayUnnestsToNoRows() async throws {
+        try await LibPQTestSupport.withPool { pool in
+            let rows = try await pool.query("SELECT * FROM unnest(\(PostgresTextArray([]))) AS t(v)")
+            #expect(rows.isEmpty)
+        }
+    }
+
     @Test func optionalDecodingReadsAPresentValue() async throws {
         try await LibPQTestSupport.withPool { pool in
             let row = try #require(try await pool.query("SELECT 'here'::text AS v").first)

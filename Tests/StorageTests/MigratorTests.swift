@@ -185,6 +185,41 @@ import Testing
         }
     }
 
+    @Test func migration0004KeepsStoredJSONDocumentsAsTheirText() async throws {
+        let repository = TestEnvironment.repositoryRoot.appendingPathComponent("migrations")
+        let before = try ["0001_initial.sql", "0002_lighter_turn_commit.sql", "0003_messages_in_turns.sql"].reduce(into: [String: String]()) {
+            $0[$1] = try String(contentsOf: repository.appendingPathComponent($1), encoding: .utf8)
+        }
+        try await withScratch(before) { scratch in
+            try await scratch.migrator().migrate()
+            try await scratch.pool.query("""
+                INSERT INTO sessions (id, owner, client, state) VALUES ('s', 'o', 'ios_app', '{"recent": [], "n": 1}')
+                """)
+            try await scratch.pool.query("""
+                INSERT INTO turns (id, session_id, seq, owner, request_hash, request, response, facts, latency_ms,
+                                   user_text, user_at, reply_text)
+                VALUES ('t', 's', 1, 'o', '\\x00', '{"user_text": "hi"}', '{"reply_text": "Hello \\"you\\""}',
+                        '{"device.locked": false}', 3, 'hi', now(), 'Hello "you"')
+                """)
+            try scratch.write("0004_json_payloads_as_text.sql",
+                              try String(contentsOf: repository.appendingPathComponent("0004_json_payloads_as_text.sql"), encoding: .utf8))
+            #expect(try await scratch.migrator().migrate() == ["0004_json_payloads_as_text.sql"])
+
+            let types = try await scratch.pool.query("""
+                SELECT column_name, data_type FROM information_schema.columns
+                WHERE (table_name = 'turns' AND column_name IN ('request', 'response', 'facts'))
+                   OR (table_name = 'sessions' AND column_name = 'state')
+                """)
+            #expect(try types.map { try $0.decode("data_type", as: String.self) } == ["text", "text", "text", "text"])
+            let turn = try #require(try await scratch.pool.query("SELECT request, response, facts FROM turns").first)
+            #expect(try turn.decode("request", as: String.self) == #"{"user_text": "hi"}"#)
+            #expect(try turn.decode("response", as: String.self) == #"{"reply_text": "Hello \"you\""}"#)
+            #expect(try turn.decode("facts", as: String.self) == #"{"device.locked": false}"#)
+            let session = try #require(try await scratch.pool.query("SELECT state FROM sessions").first)
+            #expect(try session.decode("state", as: String.self) == #"{"n": 1, "recent": []}"#)
+        }
+    }
+
     // MARK: Scratch database and directory
 
     private struct Scratch {

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aTurnCommittedWithOthersIsStoredAsItWouldBeAlone() async throws {
         try await withHeldCommit { store, pool, waitFor in
-            let alone = Self.turn(session: Self.newID("alone"), shadowRules: ["shadow-a", "shadow \"b\""], idempotencyKey: Self.newID("key"))
+            let alone = Self.turn(session: Self.newID("alone"), shadowRules: ["shadow-a", "shadow \"b\"", "back\\slash, comma"], idempotencyKey: Self.newID("key"))
             _ = try await Self.commitElsewhere(alone)
             var copy = alone
             copy.turnID = Self.newID("turn")
@@ -114,14 +114,15 @@ import Testing
     @Test func aTurnWhoseDataTheServerRefusesFailsAlone() async throws {
         try await withHeldCommit { store, pool, waitFor in
             var broken = Self.turn(session: Self.newID("broken"))
-            broken.session.stateJSON = "{not json"
+            // Postgres's text cannot hold a NUL byte.
+            broken.session.stateJSON = "{\"pending\": \"\u{0}\"}"
             let turns = [Self.turn(session: Self.newID("fine-a")), broken, Self.turn(session: Self.newID("fine-b"))]
             let commits = turns.map { turn in Task { try await store.commit(turn) } }
             try await waitFor(3)
             return {
                 #expect(try await commits[0].value == 1)
                 let error = await #expect(throws: PostgresError.self) { try await commits[1].value }
-                #expect(error?.sqlState == "22P02")
+                #expect(error?.sqlState == "22021")
                 #expect(try await commits[2].value == 1)
                 let rows = try await pool.query("""
                     SELECT count(*) AS n FROM turns WHERE session_id = ANY(\(turns.map(\.session.id)))

@@ -69,7 +69,7 @@ struct HistoryBenchmark {
         try await pool.query("""
             INSERT INTO turns (id, session_id, seq, owner, request_hash, request, response, latency_ms,
                                created_at, user_text, user_at, reply_text)
-            SELECT \(session) || '-seed-' || g, \(session), g, 'bench', '\\x00'::bytea, '{}'::jsonb, '{}'::jsonb, 0,
+            SELECT \(session) || '-seed-' || g, \(session), g, 'bench', '\\x00'::bytea, '{}', '{}', 0,
                    now() - make_interval(secs => \(messages) - 2 * g),
                    'Add a happy mood in MoodBoard, take ' || (2 * g - 1),
                    now() - make_interval(secs => \(messages) - 2 * g + 1),

@@ -112,10 +112,11 @@ struct BindEncoder {
     }
 
     /// A one-dimensional array: dimensions, null flag, element type, then
-    /// (length, bytes) per element. An empty array has zero dimensions.
-    private mutating func appendTextArray(_ strings: [String], position: Int) throws {
+    /// (length, bytes) per element, a NULL one as length -1. An empty array
+    /// has zero dimensions.
+    private mutating func appendTextArray(_ strings: [String?], position: Int) throws {
         appendBigEndian(Int32(strings.isEmpty ? 0 : 1))
-        appendBigEndian(Int32(0))
+        appendBigEndian(Int32(strings.contains(nil) ? 1 : 0))
         appendBigEndian(Int32(bitPattern: PostgresTypeOID.text))
         guard !strings.isEmpty else { return }
         guard let count = Int32(exactly: strings.count) else {
@@ -124,6 +125,10 @@ struct BindEncoder {
         appendBigEndian(count)
         appendBigEndian(Int32(1))
         for string in strings {
+            guard let string else {
+                appendBigEndian(Int32(-1))
+                continue
+            }
             guard let length = Int32(exactly: string.utf8.count) else {
                 throw PostgresError(kind: .server, message: "parameter $\(position) is too large", sqlState: "54000")
             }

@@ -14,7 +14,8 @@ public enum PostgresValue: Sendable, Hashable {
     /// JSON text, bound as `jsonb`.
     case jsonb(String)
     case bytea([UInt8])
-    case textArray([String])
+    /// A one-dimensional `text[]`; `nil` elements are NULL.
+    case textArray([String?])
 }
 
 extension PostgresValue: PostgresEncodable {

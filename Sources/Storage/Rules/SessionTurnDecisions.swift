@@ -42,9 +42,9 @@ public struct SessionTurnDecisions: Sendable {
     public func turns(sessionID: String, after: Int = 0, limit: Int = 100) async throws -> [SessionTurnDecision]? {
         let rows = try await pool.query(
             """
-            SELECT s.id AS session, t.id, t.seq, t.owner, t.created_at, t.request->>'user_text' AS user_text,
+            SELECT s.id AS session, t.id, t.seq, t.owner, t.created_at, t.user_text,
                    t.intent_id, t.intent_status, t.handoff, t.handoff_rule, t.handoff_stage, t.handoff_reason,
-                   t.handoff_mode, t.ruleset_revision, t.facts::text AS facts, t.handoff_trace::text AS trace,
+                   t.handoff_mode, t.ruleset_revision, t.facts, t.handoff_trace::text AS trace,
                    t.veto_rule, t.trigger_rule, t.delivery_rule, t.shadow_rules, t.latency_ms
             FROM sessions s
             LEFT JOIN LATERAL (

@@ -39,7 +39,7 @@ public struct TurnDecisionStream: Sendable {
     ) async throws {
         let select: PostgresQuery = """
             DECLARE turn_decisions NO SCROLL CURSOR FOR
-            SELECT id, session_id, owner, facts::text AS facts, handoff, handoff_rule, ruleset_revision
+            SELECT id, session_id, owner, facts, handoff, handoff_rule, ruleset_revision
             FROM turns
             WHERE created_at >= \(since ?? .distantPast) AND facts IS NOT NULL AND ruleset_revision IS NOT NULL
             LIMIT \(limit.map(Int64.init) ?? Int64.max)

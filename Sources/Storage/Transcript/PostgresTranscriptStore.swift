@@ -32,7 +32,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
 
     public func session(id: String) async throws -> SessionRecord? {
         let query: PostgresQuery = """
-            SELECT id, owner, client, created_at, turn_count, state::text AS state
+            SELECT id, owner, client, created_at, turn_count, state
             FROM sessions WHERE id = \(id)
             """
         let rows = try await pool.query(query.prepared())
@@ -104,7 +104,7 @@ public struct PostgresTranscriptStore: TranscriptStore {
 
     public func storedTurn(owner: String, idempotencyKey: String) async throws -> StoredTurn? {
         let query: PostgresQuery = """
-            SELECT request_hash, response::text AS response FROM turns
+            SELECT request_hash, response FROM turns
             WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
             """
         let rows = try await pool.query(query.prepared())

@@ -31,6 +31,31 @@ struct TurnCommitWriter: Sendable {
         veto_rule, trigger_rule, delivery_rule, shadow_rules, latency_ms, created_at, user_text, user_at, reply_text
         """
 
+    /// The batched commit; its parameters are `TurnBatchColumns`, in order.
+    private static let batchStatement: String = {
+        let arrays = (1...TurnBatchColumns.names.count).map { "$\($0)::text[]" }.joined(separator: ", ")
+        return """
+            WITH input AS (
+                SELECT * FROM unnest(\(arrays)) AS t(\(TurnBatchColumns.names.joined(separator: ", ")))
+            ), upserted AS (
+                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
+                SELECT session_id, owner, client, session_created_at::timestamptz, reply_at::timestamptz, 1, state FROM input
+                \(sessionUpdate)
+                RETURNING id, turn_count
+            ), turn AS (
+                INSERT INTO turns (\(turnColumns))
+                SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
+                    i.request, i.response, i.intent_id, i.intent_status, i.handoff::boolean, i.handoff_rule,
+                    i.handoff_stage, i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule,
+                    i.trigger_rule, i.delivery_rule, i.shadow_rules::text[], i.latency_ms::integer,
+                    i.reply_at::timestamptz, i.user_text, i.user_at::timestamptz, i.reply_text
+                FROM input i JOIN upserted u ON u.id = i.session_id
+                RETURNING id, seq
+            )
+            SELECT id, seq FROM turn
+            """
+    }()
+
     /// One outcome per turn, in order.
     func write(_ turns: [TurnRecord]) async -> [Outcome] {
         guard turns.count > 1 else {
@@ -66,16 +91,16 @@ struct TurnCommitWriter: Sendable {
         let query: PostgresQuery = """
             WITH upserted AS (
                 INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
-                VALUES (\(session.id), \(session.owner), \(session.client), \(session.createdAt), \(turn.replyAt), 1, \(PostgresJSONB(session.stateJSON)))
+                VALUES (\(session.id), \(session.owner), \(session.client), \(session.createdAt), \(turn.replyAt), 1, \(session.stateJSON))
                 \(unescaped: Self.sessionUpdate)
                 RETURNING turn_count
             ), turn AS (
                 INSERT INTO turns (\(unescaped: Self.turnColumns))
                 SELECT \(turn.turnID), \(session.id), upserted.turn_count, \(session.owner), \(turn.idempotencyKey),
-                    \(turn.requestHash), \(PostgresJSONB(turn.requestJSON)), \(PostgresJSONB(turn.responseJSON)),
+                    \(turn.requestHash), \(turn.requestJSON), \(turn.responseJSON),
                     \(turn.intentID), \(turn.intentStatus), \(decision.handoff), \(decision.rule), \(decision.stage),
                     \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
-                    \(decision.factsJSON.map(PostgresJSONB.init)), \(decision.vetoRule), \(decision.triggerRule),
+                    \(decision.factsJSON), \(decision.vetoRule), \(decision.triggerRule),
                     \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
                     \(turn.latencyMs), \(turn.replyAt), \(turn.userText), \(turn.userAt), \(turn.replyText)
                 FROM upserted
@@ -100,7 +125,7 @@ struct TurnCommitWriter: Sendable {
     }
 
     /// A constraint violation (class 23: a unique key, a foreign key), data the
-    /// server cannot take (class 22: text it cannot parse as JSON, say) or a
+    /// server cannot take (class 22: text holding a NUL byte, say) or a
     /// deadlock with another batch: something one turn's rows may have caused.
     private static func refusesOneTurn(_ error: PostgresError) -> Bool {
         guard error.kind == .server, let state = error.sqlState else { return false }
@@ -116,38 +141,14 @@ struct TurnCommitWriter: Sendable {
     }
 
     /// The turns (one per session) in one statement: the same upsert and turn
-    /// row per turn as `commitAlone`, fed from one JSON document.
+    /// row per turn as `commitAlone`, fed from one array per column.
     /// Rows go in session order, so two batches lock their sessions in one order.
     /// A turn whose session belongs to another owner writes nothing and gets
     /// `sessionOwnedByAnother`; the others commit.
     private func commitTogether(_ turns: [TurnRecord]) async throws -> [Outcome] {
-        let document = TurnBatchDocument(turns.sorted { $0.session.id < $1.session.id })
-        let query: PostgresQuery = """
-            WITH input AS (
-                SELECT * FROM jsonb_to_recordset(\(PostgresJSONB(document.json))) AS t(
-                    id text, session_id text, owner text, client text, session_created_at timestamptz, state jsonb,
-                    idempotency_key text, request_hash text, request jsonb, response jsonb,
-                    intent_id text, intent_status text, handoff boolean, handoff_rule text, handoff_stage text,
-                    handoff_reason text, handoff_mode text, ruleset_revision text, facts jsonb,
-                    veto_rule text, trigger_rule text, delivery_rule text, shadow_rules text[], latency_ms integer,
-                    user_text text, user_at timestamptz, reply_text text, reply_at timestamptz)
-            ), upserted AS (
-                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
-                SELECT session_id, owner, client, session_created_at, reply_at, 1, state FROM input
-                \(unescaped: Self.sessionUpdate)
-                RETURNING id, turn_count
-            ), turn AS (
-                INSERT INTO turns (\(unescaped: Self.turnColumns))
-                SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
-                    i.request, i.response, i.intent_id, i.intent_status, i.handoff, i.handoff_rule, i.handoff_stage,
-                    i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule, i.trigger_rule,
-                    i.delivery_rule, i.shadow_rules, i.latency_ms, i.reply_at, i.user_text, i.user_at, i.reply_text
-                FROM input i JOIN upserted u ON u.id = i.session_id
-                RETURNING id, seq
-            )
-            SELECT id, seq FROM turn
-            """
-        let rows = try await pool.query(query.prepared())
+        let columns = TurnBatchColumns(turns.sorted { $0.session.id < $1.session.id })
+        let query = PostgresQuery(sql: Self.batchStatement, binds: columns.parameters).prepared()
+        let rows = try await pool.query(query)
         var sequences: [String: Int] = [:]
         sequences.reserveCapacity(rows.count)
         for row in rows {

@@ -10,7 +10,8 @@ struct MigrateCommand: AsyncParsableCommand {
         abstract: "Apply pending migrations from the migrations directory, in order."
     )
 
-    @Option(help: "The migrations directory.") var directory = "migrations"
+    @Option(help: "The migrations directory (default: JIRI_MIGRATIONS_DIR, as `serve` reads it, or migrations).")
+    var directory: String?
 
     func run() async throws {
         guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
@@ -19,6 +20,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let logger = makeLogger(level: .info, label: "jiri.migrate")
         let pool = PostgresPool(configuration: try PostgresConfiguration(url: url), maxConnections: 2, logger: logger)
         defer { Task { await pool.close() } }
+        let directory = directory ?? ProcessInfo.processInfo.environment["JIRI_MIGRATIONS_DIR"] ?? "migrations"
         let applied = try await Migrator(pool: pool, directory: URL(fileURLWithPath: directory), logger: logger).migrate()
         print(applied.isEmpty ? "schema is current" : "applied: \(applied.joined(separator: ", "))")
         await pool.close()

@@ -76,7 +76,7 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
         /// `nil` binds NULL.
         @inlinable
         public mutating func appendInterpolation(_ value: (some PostgresEncodable)?) {
-            bind(value?.postgresValue ?? .null)
+            bind(value.postgresValue)
         }
 
         public mutating func appendInterpolation(unescaped sqlText: String) {

@@ -67,3 +67,8 @@ extension String: PostgresArrayElement {
 extension Array: PostgresEncodable where Element: PostgresArrayElement {
     public var postgresValue: PostgresValue { Element.postgresValue(of: self) }
 }
+
+extension Optional where Wrapped: PostgresEncodable {
+    /// The wrapped value's, or NULL.
+    public var postgresValue: PostgresValue { self?.postgresValue ?? .null }
+}

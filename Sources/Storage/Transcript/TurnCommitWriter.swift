@@ -85,31 +85,46 @@ struct TurnCommitWriter: Sendable {
         }
     }
 
-    func commitAlone(_ turn: TurnRecord) async throws -> Int {
+    /// A lone turn's statement. Its SQL never changes, so it is written once
+    /// rather than interpolated on every turn (building 2 KB of SQL was about 6 %
+    /// of a turn's instructions); its parameters are `aloneParameters`, in order.
+    private static let aloneStatement = """
+        WITH upserted AS (
+            INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
+            VALUES ($1, $2, $3, $4, $5, 1, $6)
+            \(sessionUpdate)
+            RETURNING turn_count
+        ), turn AS (
+            INSERT INTO turns (\(turnColumns))
+            SELECT $7, $1, upserted.turn_count, $2, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                $21, $22, $23, $24, $25, $5, $26, $27, $28
+            FROM upserted
+            RETURNING seq
+        )
+        SELECT (SELECT seq FROM turn) AS seq
+        """
+
+    private static func aloneParameters(_ turn: TurnRecord) -> [PostgresValue] {
         let session = turn.session
         let decision = turn.decision
-        let query: PostgresQuery = """
-            WITH upserted AS (
-                INSERT INTO sessions (id, owner, client, created_at, last_active_at, turn_count, state)
-                VALUES (\(session.id), \(session.owner), \(session.client), \(session.createdAt), \(turn.replyAt), 1, \(session.stateJSON))
-                \(unescaped: Self.sessionUpdate)
-                RETURNING turn_count
-            ), turn AS (
-                INSERT INTO turns (\(unescaped: Self.turnColumns))
-                SELECT \(turn.turnID), \(session.id), upserted.turn_count, \(session.owner), \(turn.idempotencyKey),
-                    \(turn.requestHash), \(turn.requestJSON), \(turn.responseJSON),
-                    \(turn.intentID), \(turn.intentStatus), \(decision.handoff), \(decision.rule), \(decision.stage),
-                    \(decision.reason), \(decision.mode), \(decision.rulesetRevision),
-                    \(decision.factsJSON), \(decision.vetoRule), \(decision.triggerRule),
-                    \(decision.deliveryRule), \(decision.shadowRules.isEmpty ? nil : decision.shadowRules),
-                    \(turn.latencyMs), \(turn.replyAt), \(turn.userText), \(turn.userAt), \(turn.replyText)
-                FROM upserted
-                RETURNING seq
-            )
-            SELECT (SELECT seq FROM turn) AS seq
-            """
+        return [
+            session.id.postgresValue, session.owner.postgresValue, session.client.postgresValue,
+            session.createdAt.postgresValue, turn.replyAt.postgresValue, session.stateJSON.postgresValue,
+            turn.turnID.postgresValue, turn.idempotencyKey.postgresValue, turn.requestHash.postgresValue,
+            turn.requestJSON.postgresValue, turn.responseJSON.postgresValue, turn.intentID.postgresValue,
+            turn.intentStatus.postgresValue, decision.handoff.postgresValue, decision.rule.postgresValue,
+            decision.stage.postgresValue, decision.reason.postgresValue, decision.mode.postgresValue,
+            decision.rulesetRevision.postgresValue, decision.factsJSON.postgresValue, decision.vetoRule.postgresValue,
+            decision.triggerRule.postgresValue, decision.deliveryRule.postgresValue,
+            decision.shadowRules.isEmpty ? .null : decision.shadowRules.postgresValue, turn.latencyMs.postgresValue,
+            turn.userText.postgresValue, turn.userAt.postgresValue, turn.replyText.postgresValue,
+        ]
+    }
+
+    func commitAlone(_ turn: TurnRecord) async throws -> Int {
+        let query = PostgresQuery(sql: Self.aloneStatement, binds: Self.aloneParameters(turn)).prepared()
         do {
-            let rows = try await pool.query(query.prepared())
+            let rows = try await pool.query(query)
             guard let row = rows.first, let seq = try row.decode("seq", as: Int?.self) else {
                 throw TranscriptStoreError.sessionOwnedByAnother
             }

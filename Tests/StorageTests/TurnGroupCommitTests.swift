@@ -132,6 +132,22 @@ import Testing
         }
     }
 
+    @Test func aLoneTurnOnAnotherOwnersSessionIsRefusedAndWritesNothing() async throws {
+        let owned = Self.newID("owned")
+        _ = try await Self.commitElsewhere(Self.turn(session: owned, owner: "alice"))
+        await #expect(throws: TranscriptStoreError.sessionOwnedByAnother) {
+            try await Self.commitElsewhere(Self.turn(session: owned, owner: "mallory"))
+        }
+        try await withTestPostgresPool(logger: Self.logger) { pool in
+            let rows = try await pool.query("""
+                SELECT s.turn_count, (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turns
+                FROM sessions s WHERE s.id = \(owned)
+                """)
+            #expect(try rows[0].decode("turn_count", as: Int.self) == 1)
+            #expect(try rows[0].decode("turns", as: Int.self) == 1)
+        }
+    }
+
     @Test func aTurnOnAnotherOwnersSessionIsRefusedAndTheOthersCommit() async throws {
         let owned = Self.newID("owned")
         _ = try await Self.commitElsewhere(Self.turn(session: owned, owner: "alice"))
@@ -205,7 +221,7 @@ import Testing
         "\(prefix)-\(UUID().uuidString.lowercased())"
     }
 
-    /// Escapes and an emoji: the batch carries the text through JSON.
+    /// Escapes and an emoji, which the batch's arrays must carry as they are.
     private static let userText = "show my nags\ttab, \"quotes\", emoji 🎙️"
 
     private static func turn(

@@ -42,17 +42,15 @@ struct TurnCommitWriter: Sendable {
                 SELECT session_id, owner, client, session_created_at::timestamptz, reply_at::timestamptz, 1, state FROM input
                 \(sessionUpdate)
                 RETURNING id, turn_count
-            ), turn AS (
-                INSERT INTO turns (\(turnColumns))
-                SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
-                    i.request, i.response, i.intent_id, i.intent_status, i.handoff::boolean, i.handoff_rule,
-                    i.handoff_stage, i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule,
-                    i.trigger_rule, i.delivery_rule, i.shadow_rules::text[], i.latency_ms::integer,
-                    i.reply_at::timestamptz, i.user_text, i.user_at::timestamptz, i.reply_text
-                FROM input i JOIN upserted u ON u.id = i.session_id
-                RETURNING id, seq
             )
-            SELECT id, seq FROM turn
+            INSERT INTO turns (\(turnColumns))
+            SELECT i.id, i.session_id, u.turn_count, i.owner, i.idempotency_key, decode(i.request_hash, 'hex'),
+                i.request, i.response, i.intent_id, i.intent_status, i.handoff::boolean, i.handoff_rule,
+                i.handoff_stage, i.handoff_reason, i.handoff_mode, i.ruleset_revision, i.facts, i.veto_rule,
+                i.trigger_rule, i.delivery_rule, i.shadow_rules::text[], i.latency_ms::integer,
+                i.reply_at::timestamptz, i.user_text, i.user_at::timestamptz, i.reply_text
+            FROM input i JOIN upserted u ON u.id = i.session_id
+            RETURNING id, seq
             """
     }()
 
@@ -94,14 +92,12 @@ struct TurnCommitWriter: Sendable {
             VALUES ($1, $2, $3, $4, $5, 1, $6)
             \(sessionUpdate)
             RETURNING turn_count
-        ), turn AS (
-            INSERT INTO turns (\(turnColumns))
-            SELECT $7, $1, upserted.turn_count, $2, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                $21, $22, $23, $24, $25, $5, $26, $27, $28
-            FROM upserted
-            RETURNING seq
         )
-        SELECT (SELECT seq FROM turn) AS seq
+        INSERT INTO turns (\(turnColumns))
+        SELECT $7, $1, upserted.turn_count, $2, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+            $21, $22, $23, $24, $25, $5, $26, $27, $28
+        FROM upserted
+        RETURNING seq
         """
 
     private static func aloneParameters(_ turn: TurnRecord) -> [PostgresValue] {

@@ -97,6 +97,7 @@ import Testing
             #expect(error?.kind == .timeout)
             #expect(ContinuousClock.now - started < .seconds(3))
             #expect(!connection.isHealthy)
+            #expect(!connection.isReusable)
             let next = await redisError { try await connection.send(["PING"]) }
             #expect(next?.isConnectionFailure == true)
         }
@@ -125,5 +126,19 @@ import Testing
         #expect(!connection.isHealthy)
         let error = await redisError { try await connection.send(["PING"]) }
         #expect(error?.isConnectionFailure == true)
+    }
+
+    @Test func aConnectionTheServerDroppedIsStillReusableButNotHealthy() async throws {
+        let connection = try await RedisConnection.connect(configuration: sharedRedisConfiguration(), logger: testLogger)
+        let id = try #require(try await connection.send(["CLIENT", "ID"]).int)
+        try await withSharedRedis { admin, _ async throws in
+            _ = try await admin.send(["CLIENT", "KILL", "ID", RedisArgument(Int(id))])
+        }
+        // Nothing failed on it yet, so returning it to the pool costs no system call;
+        // lending it again looks at the socket and finds it closed.
+        #expect(connection.isReusable)
+        #expect(!connection.isHealthy)
+        await connection.close()
+        #expect(!connection.isReusable)
     }
 }

@@ -130,6 +130,11 @@ final class HiredisContext: @unchecked Sendable {
         }
     }
 
+    /// Open, with no earlier error and no command under way; no system call.
+    var isOpen: Bool {
+        self.lock.withLock { self.context != nil && self.failure == nil && !self.isBusy }
+    }
+
     /// Whether the next command can be sent: open, no earlier error, and the server has not closed
     /// the socket while it sat idle. The check is a zero-timeout `poll`, so it never blocks.
     var isUsable: Bool {

@@ -90,6 +90,13 @@ public final class RedisConnection: Sendable {
         self.context.isUsable
     }
 
+    /// Whether a connection that has just answered can go back to the pool: no
+    /// error on it and not closed. Cheaper than `isHealthy` (no system call); the
+    /// pool checks the socket itself when it lends an idle connection again.
+    public var isReusable: Bool {
+        self.context.isOpen
+    }
+
     public func close() async {
         // Freeing the context closes a socket: it does not wait on the network.
         self.context.close()

@@ -184,7 +184,7 @@ public final class RedisPool: Service, Sendable {
     }
 
     private func release(_ connection: RedisConnection) async {
-        let healthy = connection.isHealthy
+        let healthy = connection.isReusable
         let handover = self.state.withLock { $0.release(connection, healthy: healthy) }
         if !healthy {
             self.logger.debug("Discarding a broken Redis connection", metadata: ["redis.server": "\(self.configuration)"])

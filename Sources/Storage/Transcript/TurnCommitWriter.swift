@@ -5,9 +5,8 @@ import Metrics
 /// The statements that commit turns: one turn alone, or several in one
 /// statement (one transaction) when the store's group commit gathered them.
 /// Both write the same rows (a test compares them column by column). A lone
-/// turn keeps its own statement with typed parameters: fed through the batch's
-/// JSON document, it cost Postgres about 20 % more CPU (pgbench), and a lone
-/// turn is the one whose latency shows.
+/// turn keeps its own statement with typed parameters, without the batch's
+/// `unnest` and casts back from text: a lone turn is the one whose latency shows.
 struct TurnCommitWriter: Sendable {
     typealias Outcome = Result<Int, any Error>
 

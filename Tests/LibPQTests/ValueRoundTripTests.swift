@@ -119,6 +119,15 @@ import Testing
         }
     }
 
+    @Test func aTextArrayLiteralReadsBackAsItsStrings() async throws {
+        try await LibPQTestSupport.withPool { pool in
+            let strings = Self.awkwardStrings + ["{braces}", "a,b", "NULL", "back\\slash \"quoted\""]
+            let literal = PostgresTextFormat.textArrayLiteral(strings)
+            let row = try #require(try await pool.query("SELECT \(literal)::text[] AS arr").first)
+            #expect(try row.decode("arr", as: [String].self) == strings)
+        }
+    }
+
     @Test func anEmptyTextArrayUnnestsToNoRows() async throws {
         try await LibPQTestSupport.withPool { pool in
             let rows = try await pool.query("SELECT * FROM unnest(\(PostgresTextArray([]))) AS t(v)")

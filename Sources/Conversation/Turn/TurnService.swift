@@ -22,6 +22,10 @@ public struct TurnService: Sendable {
     /// shutdown drains them before Redis closes.
     public let cacheWrites = CacheWriteBehind()
     let ruleCounters = HandoffRuleCounters()
+    /// Repeats answered from their stored response, by whether the client named the turn.
+    let replays = MetricCache { (keyed: Bool) in
+        Counter(label: "jiri_turns_replayed_total", dimensions: [("key", keyed ? "client" : "retry")])
+    }
 
     public init(
         transcripts: any TranscriptStore,
@@ -160,7 +164,7 @@ public struct TurnService: Sendable {
     /// the retry window), for `jiri_turns_replayed_total`.
     func replay(_ stored: StoredTurn, requestHash: [UInt8], keyed: Bool) throws -> TurnReply {
         guard stored.requestHash == requestHash else { throw Self.keyReused }
-        Counter(label: "jiri_turns_replayed_total", dimensions: [("key", keyed ? "client" : "retry")]).increment()
+        replays[keyed].increment()
         return TurnReply(body: stored.responseJSON, outcome: try TurnOutcome(responseJSON: stored.responseJSON))
     }
 

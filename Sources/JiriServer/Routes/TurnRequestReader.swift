@@ -108,7 +108,7 @@ package enum TurnRequestReader {
 
         mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ reader: inout Reader) throws(JSONSyntaxError) -> Known? {
             var candidate = Known(rawValue: 0)
-            while let known = candidate, !matches(key, known.name) {
+            while let known = candidate, !(known.name ~= key) {
                 candidate = Known(rawValue: known.rawValue + 1)
             }
             guard let member = candidate else { return nil }
@@ -116,11 +116,6 @@ package enum TurnRequestReader {
             seen |= 1 << member.rawValue
             return member
         }
-    }
-
-    private static func matches(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        key.count == name.utf8CodeUnitCount
-            && key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     private static func readString(_ reader: inout Reader) throws(JSONSyntaxError) -> String {

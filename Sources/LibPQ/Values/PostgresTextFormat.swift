@@ -1,5 +1,23 @@
-/// Parsers for the text output of `bytea` (hex format) and one-dimensional `text[]`.
-enum PostgresTextFormat {
+/// Parsers for the text output of `bytea` (hex format) and one-dimensional `text[]`,
+/// and the `text[]` literal they read.
+package enum PostgresTextFormat {
+    /// `{"a","b \"c\""}`: every element quoted, so any string reads back as itself
+    /// (`textArray(_:)` is its inverse). For an array inside another array's element, as
+    /// a batch's `text[]` column of rule lists, cast back with `::text[]`.
+    package static func textArrayLiteral(_ strings: [String]) -> String {
+        var literal = "{"
+        for (index, string) in strings.enumerated() {
+            if index > 0 { literal += "," }
+            literal += "\""
+            for character in string.unicodeScalars {
+                if character == "\"" || character == "\\" { literal += "\\" }
+                literal.unicodeScalars.append(character)
+            }
+            literal += "\""
+        }
+        return literal + "}"
+    }
+
     /// `\x0a1b...` into bytes.
     static func bytea(_ text: String) throws -> [UInt8] {
         var utf8 = text.utf8[...]

@@ -30,7 +30,7 @@ struct TurnBatchColumns {
                 turn.responseJSON, turn.intentID, turn.intentStatus, decision.handoff ? "t" : "f", decision.rule,
                 decision.stage, decision.reason, decision.mode, decision.rulesetRevision, decision.factsJSON,
                 decision.vetoRule, decision.triggerRule, decision.deliveryRule,
-                decision.shadowRules.isEmpty ? nil : Self.arrayLiteral(decision.shadowRules),
+                decision.shadowRules.isEmpty ? nil : PostgresTextFormat.textArrayLiteral(decision.shadowRules),
                 String(turn.latencyMs), turn.userText, PostgresTimestamp.text(turn.userAt), turn.replyText,
                 PostgresTimestamp.text(turn.replyAt),
             ]
@@ -39,20 +39,5 @@ struct TurnBatchColumns {
             }
         }
         parameters = columns.map { PostgresTextArray($0).postgresValue }
-    }
-
-    /// `{"a","b \"c\""}`: every element quoted, so any rule id reads back as itself.
-    static func arrayLiteral(_ strings: [String]) -> String {
-        var literal = "{"
-        for (index, string) in strings.enumerated() {
-            if index > 0 { literal += "," }
-            literal += "\""
-            for character in string.unicodeScalars {
-                if character == "\"" || character == "\\" { literal += "\\" }
-                literal.unicodeScalars.append(character)
-            }
-            literal += "\""
-        }
-        return literal + "}"
     }
 }

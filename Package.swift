@@ -78,7 +78,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "JiriServer", dependencies: [
-            "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff",
+            "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff", "ConnectionSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

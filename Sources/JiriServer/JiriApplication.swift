@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Catalog
+import ConnectionSupport
 import Conversation
 import Foundation
 import Handoff
@@ -111,6 +112,7 @@ public struct JiriComponents: Sendable {
 
     public func router() -> Router<JiriRequestContext> {
         let router = Router(context: JiriRequestContext.self)
+        router.add(middleware: InFlightMiddleware())
         router.add(middleware: TraceMiddleware())
         router.add(middleware: ErrorMiddleware())
 
@@ -168,6 +170,8 @@ public struct JiriComponents: Sendable {
             Gauge(label: "jiri_redis_pool_connections", dimensions: [("state", "idle")]).record(rs.idle)
             Gauge(label: "jiri_redis_pool_waiting").record(rs.waiting)
             Gauge(label: "jiri_redis_pipelines_waiting").record(redis.pipelinesWaiting)
+            // At least one: the scrape itself.
+            Gauge(label: "jiri_http_requests_in_flight").record(RequestsInFlight.current)
         }
     }
 }

@@ -66,6 +66,61 @@ import Testing
         #expect(await later.value == .ready)
     }
 
+    /// The thread plans its wake-ups at most ``SocketPoller/longestSleep`` apart and is not
+    /// woken for a deadline after that: the planned wake-up must still find it.
+    @Test func aDeadlineBeyondTheLongestSleepStillTimesOut() async throws {
+        let pair = try SocketPair()
+        let deadline = SocketPoller.longestSleep * 3
+        let started = ContinuousClock.now
+        let outcome = await SocketPoller.shared.wait(for: .readable, on: pair.local, until: .now + deadline)
+        let waited = ContinuousClock.now - started
+        #expect(outcome == .timedOut)
+        #expect(waited >= deadline && waited < deadline + .seconds(2))
+    }
+
+    /// The count of requests is the process's, so these expect no other request in flight
+    /// (`make test` runs the suites one at a time).
+    @Test func aLoneRequestsWaitIsAnsweredOnItsOwnThread() async throws {
+        let pair = try SocketPair()
+        RequestsInFlight.enter()
+        defer { RequestsInFlight.leave() }
+        let before = SocketPoller.shared.waitsAnsweredInPlace
+        pair.send(1)
+        #expect(await SocketPoller.shared.wait(for: .readable, on: pair.local, until: .now + .seconds(10)) == .ready)
+        #expect(SocketPoller.shared.waitsAnsweredInPlace == before + 1)
+    }
+
+    @Test func aWaitAmongSeveralRequestsGoesThroughThePoller() async throws {
+        let pair = try SocketPair()
+        RequestsInFlight.enter()
+        RequestsInFlight.enter()
+        defer {
+            RequestsInFlight.leave()
+            RequestsInFlight.leave()
+        }
+        let before = SocketPoller.shared.waitsAnsweredInPlace
+        pair.send(1)
+        #expect(await SocketPoller.shared.wait(for: .readable, on: pair.local, until: .now + .seconds(10)) == .ready)
+        #expect(SocketPoller.shared.waitsAnsweredInPlace == before)
+    }
+
+    /// A wait in place holds its thread for a bounded time, then the poller takes over.
+    @Test func aReplySlowerThanAWaitInPlaceStillArrives() async throws {
+        let pair = try SocketPair()
+        RequestsInFlight.enter()
+        defer { RequestsInFlight.leave() }
+        let before = SocketPoller.shared.waitsAnsweredInPlace
+        let remote = pair.remote
+        let writer = Task.detached {
+            try await Task.sleep(for: .milliseconds(50))
+            var byte: UInt8 = 9
+            _ = write(remote, &byte, 1)
+        }
+        #expect(await SocketPoller.shared.wait(for: .readable, on: pair.local, until: .now + .seconds(10)) == .ready)
+        #expect(SocketPoller.shared.waitsAnsweredInPlace == before)
+        try await writer.value
+    }
+
     @Test func anEmptySocketIsWritableAtOnce() async throws {
         let pair = try SocketPair()
         let outcome = await SocketPoller.shared.wait(for: .writable, on: pair.local, until: .now + .seconds(10))

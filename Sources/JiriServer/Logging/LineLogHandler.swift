@@ -13,11 +13,14 @@ public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
-    private let write: @Sendable (String) -> Void
+    private let write: @Sendable (String, Logger.Level) -> Void
 
-    /// A handler writing to standard error.
+    /// A handler writing to standard error through ``BatchedLineWriter``: lines below
+    /// `warning` leave in the next batch, a warning or worse at once.
     public static func standardError(label: String) -> LineLogHandler {
-        LineLogHandler(label: label, write: writeToStandardError)
+        LineLogHandler(label: label, metadataProvider: LoggingSystem.metadataProvider) { line, level in
+            BatchedLineWriter.standardError.append(line, urgent: level >= .warning)
+        }
     }
 
     /// A handler passing each line, newline included, to `write`.
@@ -25,6 +28,14 @@ public struct LineLogHandler: LogHandler {
         label: String,
         metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider,
         write: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(label: label, metadataProvider: metadataProvider) { line, _ in write(line) }
+    }
+
+    private init(
+        label: String,
+        metadataProvider: Logger.MetadataProvider?,
+        write: @escaping @Sendable (String, Logger.Level) -> Void
     ) {
         self.label = label
         self.metadataProvider = metadataProvider
@@ -56,23 +67,7 @@ public struct LineLogHandler: LogHandler {
             line += " \(key)=\(value)"
         }
         line += " [\(event.source)] \(event.message)\n"
-        write(line)
-    }
-
-    /// One write(2) per line: lines under PIPE_BUF (4 KB) from several threads never interleave.
-    @Sendable private static func writeToStandardError(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        write(line, event.level)
     }
 }
 

@@ -68,8 +68,10 @@ public final class SocketPoller: Sendable {
         precondition(epoll >= 0 && wakeup >= 0, "cannot create the socket poller: \(String(cString: strerror(errno)))")
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: wakeup))
         precondition(epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event) == 0, "cannot watch the poller's eventfd")
-        let thread = Thread { [self] in run() }
-        thread.name = "socket-poller"
+        let thread = Thread { [self] in
+            CurrentThread.name("socket-poller")
+            run()
+        }
         thread.start()
     }
 

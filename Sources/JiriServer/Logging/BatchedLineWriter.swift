@@ -1,3 +1,4 @@
+import ConnectionSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -33,13 +34,13 @@ public final class BatchedLineWriter: Sendable {
         let (seconds, attoseconds) = interval.components
         let microseconds = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         let thread = Thread { [weak self] in
+            CurrentThread.name("log-writer")
             while true {
                 usleep(microseconds)
                 guard let self else { return }
                 self.flush()
             }
         }
-        thread.name = "log-writer"
         thread.start()
     }
 

@@ -6,10 +6,13 @@ import Testing
 @testable import Storage
 
 @Suite struct RedisSessionCacheTests {
-    static func withCache(_ body: (RedisSessionCache, RedisPool) async throws -> Void) async throws {
+    /// `combined`: the Redis 7 forms of the turn's first commands (`SET … NX GET`, `GETDEL`) or
+    /// the older ones; nil asks the server.
+    static func withCache(combined: Bool? = nil, _ body: (RedisSessionCache, RedisPool) async throws -> Void) async throws {
         let pool = RedisPool(configuration: try RedisConfiguration(url: TestEnvironment.redisURL), logger: Logger(label: "storage-tests"))
+        let server = combined.map { RedisServerCommands(combined: $0) } ?? RedisServerCommands(pool: pool)
         do {
-            try await body(RedisSessionCache(pool: pool), pool)
+            try await body(RedisSessionCache(pool: pool, server: server), pool)
         } catch {
             await pool.close()
             throw error
@@ -22,8 +25,9 @@ import Testing
                       createdAt: Date(timeIntervalSince1970: 1_763_800_000), turnCount: 3, stateJSON: #"{"declinedVisual":true}"#)
     }
 
-    @Test func theNextTurnReadsTheSessionTheLastOneCached() async throws {
-        try await Self.withCache { cache, _ in
+    @Test(arguments: [false, true])
+    func theNextTurnReadsTheSessionTheLastOneCached(combined: Bool) async throws {
+        try await Self.withCache(combined: combined) { cache, _ in
             let session = Self.session()
             let first = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t1", idempotency: nil))
             #expect(first.leaseAcquired && first.cached == nil)
@@ -36,8 +40,9 @@ import Testing
         }
     }
 
-    @Test func aTurnThatNeverFinishedLeavesACacheMissNotTheSessionBeforeIt() async throws {
-        try await Self.withCache { cache, _ in
+    @Test(arguments: [false, true])
+    func aTurnThatNeverFinishedLeavesACacheMissNotTheSessionBeforeIt(combined: Bool) async throws {
+        try await Self.withCache(combined: combined) { cache, _ in
             let session = Self.session()
             _ = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t1", idempotency: nil))
             try await cache.finish(session: session, leaseToken: "t1", idempotency: nil)
@@ -52,6 +57,38 @@ import Testing
             #expect(next.cached == nil)
             try await cache.abandon(sessionID: session.id, leaseToken: "t3", idempotency: nil)
         }
+    }
+
+    /// The first request claims its key; a repeat finds it running, then answered.
+    @Test(arguments: [false, true])
+    func anIdempotencyKeyIsClaimedOnceThenFoundRunningThenAnswered(combined: Bool) async throws {
+        try await Self.withCache(combined: combined) { cache, _ in
+            let session = Self.session()
+            let key = IdempotencyKey(owner: "alice", key: "k:\(UUID().uuidString)", requestHash: [1, 2, 3], ttl: .seconds(60))
+            let first = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t1", idempotency: key))
+            #expect(first.idempotency == .claimed)
+            let repeated = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t2", idempotency: key))
+            #expect(repeated.idempotency == .inProgress(requestHash: [1, 2, 3]))
+            #expect(!repeated.leaseAcquired)
+            try await cache.finish(session: session, leaseToken: "t1", idempotency: IdempotencyRecord(key: key, responseJSON: #"{"reply_text":"done"}"#))
+            let answered = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t3", idempotency: key))
+            #expect(answered.idempotency == .completed(StoredTurn(requestHash: [1, 2, 3], responseJSON: #"{"reply_text":"done"}"#)))
+            try await cache.abandon(sessionID: session.id, leaseToken: "t3", idempotency: key)
+        }
+    }
+
+    @Test func theServerIsAskedWhetherItTakesTheRedis7Forms() async throws {
+        try await Self.withCache { _, pool in
+            let info = try #require(try await pool.send(["INFO", "server"]).string)
+            let major = try #require(RedisServerCommands.majorVersion(inInfo: info))
+            #expect(await RedisServerCommands(pool: pool).takesCombinedCommands() == (major >= 7))
+        }
+    }
+
+    @Test func theMajorVersionIsReadFromInfo() {
+        #expect(RedisServerCommands.majorVersion(inInfo: "# Server\r\nredis_version:6.2.14\r\nredis_mode:standalone\r\n") == 6)
+        #expect(RedisServerCommands.majorVersion(inInfo: "# Server\r\nredis_version:7.0.15\r\n") == 7)
+        #expect(RedisServerCommands.majorVersion(inInfo: "# Server\r\nredis_mode:standalone\r\n") == nil)
     }
 
     @Test func aValueInAnOlderFormatIsACacheMissNotAnError() async throws {

@@ -6,11 +6,17 @@ public struct RedisSessionCache: SessionCache {
     let pool: RedisPool
     let sessionTTL: Duration
     let leaseTTL: Duration
+    let server: RedisServerCommands
 
     public init(pool: RedisPool, sessionTTL: Duration = .seconds(3600), leaseTTL: Duration = .seconds(10)) {
+        self.init(pool: pool, sessionTTL: sessionTTL, leaseTTL: leaseTTL, server: RedisServerCommands(pool: pool))
+    }
+
+    init(pool: RedisPool, sessionTTL: Duration = .seconds(3600), leaseTTL: Duration = .seconds(10), server: RedisServerCommands) {
         self.pool = pool
         self.sessionTTL = sessionTTL
         self.leaseTTL = leaseTTL
+        self.server = server
     }
 
     /// Writes the session and releases the lease only if the caller still holds it.
@@ -31,29 +37,48 @@ public struct RedisSessionCache: SessionCache {
         """)
 
     public func begin(_ start: TurnStartRequest) async throws -> TurnStart {
+        // Redis 7 claims a key and reads what held it in one `SET … NX GET`, and takes a
+        // value out in one `GETDEL`: three commands instead of five.
+        let combined = await server.takesCombinedCommands()
         var commands: [[RedisArgument]] = []
         if let key = start.idempotency {
             let idemKey = RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))
-            commands.append(["SET", idemKey, RedisArgument(IdempotencyValue.running(key.requestHash)), "NX", "PX", RedisArgument(key.ttl.milliseconds)])
-            commands.append(["GET", idemKey])
+            var claim: [RedisArgument] = ["SET", idemKey, RedisArgument(IdempotencyValue.running(key.requestHash)), "NX", "PX", RedisArgument(key.ttl.milliseconds)]
+            if combined {
+                claim.append("GET")
+                commands.append(claim)
+            } else {
+                commands.append(claim)
+                commands.append(["GET", idemKey])
+            }
         }
         commands.append(leaseCommand(sessionID: start.sessionID, token: start.leaseToken))
         // The cached session is taken out, not just read: only `finish` puts it back, so
         // a turn whose write never lands (Redis failed in between, the process died)
-        // leaves a cache miss behind, never the state of the turn before it. GET then DEL
-        // rather than GETDEL, which Redis before 6.2 lacks; a write that lands between the
-        // two is deleted too, which costs the next turn one read from Postgres.
+        // leaves a cache miss behind, never the state of the turn before it. Before
+        // Redis 7, GET then DEL: a write that lands between the two is deleted too,
+        // which costs the next turn one read from Postgres.
         let sessionKey = RedisArgument(RedisKeys.session(start.sessionID))
-        commands.append(["GET", sessionKey])
-        commands.append(["DEL", sessionKey])
+        if combined {
+            commands.append(["GETDEL", sessionKey])
+        } else {
+            commands.append(["GET", sessionKey])
+            commands.append(["DEL", sessionKey])
+        }
 
         let replies = try await pool.pipeline(commands)
         try Self.throwOnError(replies)
         var claim = IdempotencyClaim.none
         var offset = 0
         if start.idempotency != nil {
-            claim = replies[0].string == "OK" ? .claimed : IdempotencyValue.parse(replies[1].string)
-            offset = 2
+            if combined {
+                // Nil: the key was free and is now ours; otherwise what held it.
+                claim = replies[0].isNull ? .claimed : IdempotencyValue.parse(replies[0].string)
+                offset = 1
+            } else {
+                claim = replies[0].string == "OK" ? .claimed : IdempotencyValue.parse(replies[1].string)
+                offset = 2
+            }
         }
         let leased = replies[offset].string == "OK"
         let cached = replies[offset + 1].bytes.flatMap(CachedSessionFormat.decode)

@@ -48,26 +48,50 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get(), !provided.isEmpty {
-            merged.merge(provided) { _, provided in provided }
+        var line = LogTimestamp.now()
+        line.reserveCapacity(256)
+        line += " "
+        line += event.level.rawValue
+        if !label.isEmpty {
+            line += " "
+            line += label
         }
-        if let explicit = event.metadata, !explicit.isEmpty {
-            merged.merge(explicit) { _, explicit in explicit }
+        line += ":"
+        for (key, value) in sortedMetadata(of: event) {
+            line += " "
+            line += key
+            line += "="
+            line += value.description
+        }
+        line += " ["
+        line += event.source
+        line += "] "
+        line += event.message.description
+        line += "\n"
+        write(line, event.level)
+    }
+
+    /// The handler's metadata, the provider's over it, the line's own over both, sorted by
+    /// key: one array, without copying the handler's dictionary to merge into it.
+    private func sortedMetadata(of event: LogEvent) -> [(key: String, value: Logger.Metadata.Value)] {
+        var overrides = event.metadata ?? [:]
+        if let provided = metadataProvider?.get(), !provided.isEmpty {
+            overrides.merge(provided) { explicit, _ in explicit }
         }
         if let error = event.error {
-            merged["error.message"] = "\(error)"
-            merged["error.type"] = "\(String(reflecting: type(of: error)))"
+            overrides["error.message"] = "\(error)"
+            overrides["error.type"] = "\(String(reflecting: type(of: error)))"
         }
-        var line = LogTimestamp.now()
-        line += " \(event.level)"
-        if !label.isEmpty { line += " " + label }
-        line += ":"
-        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            line += " \(key)=\(value)"
+        var pairs: [(key: String, value: Logger.Metadata.Value)] = []
+        pairs.reserveCapacity(metadata.count + overrides.count)
+        for (key, value) in metadata where overrides[key] == nil {
+            pairs.append((key, value))
         }
-        line += " [\(event.source)] \(event.message)\n"
-        write(line, event.level)
+        for (key, value) in overrides {
+            pairs.append((key, value))
+        }
+        pairs.sort { $0.key < $1.key }
+        return pairs
     }
 }
 

@@ -100,7 +100,7 @@ let package = Package(
 
         // `make bench` micro-benchmarks (timing loops, not tests).
         .executableTarget(name: "JiriBench", dependencies: [
-            "Understanding", "Catalog", "Handoff", "JiriAPI", "Storage", "LibPQ", "Conversation", "JiriServer",
+            "Understanding", "Catalog", "Handoff", "JiriAPI", "Storage", "LibPQ", "Conversation", "JiriServer", "ConnectionSupport",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Benchmarks/JiriBench"),
 

@@ -1,3 +1,4 @@
+import ConnectionSupport
 import Conversation
 import Foundation
 import JiriAPI
@@ -6,8 +7,9 @@ import Logging
 
 /// `make bench`'s turn mix through `TurnService.handle`, in process, one turn at
 /// a time, wired exactly as `jiri serve` wires it (`JiriComponents`, the real
-/// Postgres and Redis): the cost of a turn without HTTP, and a process that
-/// valgrind can profile. Its sessions are deleted at the end.
+/// Postgres and Redis, a turn counted as a request in flight): the cost of a turn
+/// without HTTP, and a process that valgrind can profile. Its sessions are deleted
+/// at the end.
 struct PipelineBenchmark {
     let paths: BenchPaths
     let report: Report
@@ -27,6 +29,10 @@ struct PipelineBenchmark {
         let turns = Int(ProcessInfo.processInfo.environment["BENCH_PIPELINE_TURNS"] ?? "") ?? 3_000
 
         func turn(_ index: Int) async throws {
+            // As the server counts a request around its turn: one at a time, each is the
+            // lone request in flight, and waits for its replies in place as `jiri serve` does.
+            RequestsInFlight.enter()
+            defer { RequestsInFlight.leave() }
             let request = TurnRequest(
                 sessionID: "bench-pipe-\(tag)-\(index % Self.sessions)", userText: mix[index % mix.count],
                 client: "ios_app", meta: TurnMeta(timezone: "America/New_York", device: "iphone", voice: true))

@@ -14,7 +14,8 @@ import Synchronization
 ///
 /// Each wait is one-shot and resumes its task exactly once: `.ready` when the
 /// socket is readable (or writable), has an error or was hung up, `.timedOut`
-/// when the deadline passes first. Readiness can be spurious, so callers read
+/// when the deadline passes first. A lone request's wait may end on its own
+/// thread without suspending (``waitInPlace(for:on:until:)``). Readiness can be spurious, so callers read
 /// without blocking and wait again when nothing was there.
 public final class SocketPoller: Sendable {
     public enum Interest: Sendable {
@@ -125,8 +126,7 @@ public final class SocketPoller: Sendable {
         guard claimed else { return false }
         defer { state.withLock { $0.waitingInPlace = false } }
         var descriptor = pollfd(fd: socket, events: Int16(interest == .readable ? POLLIN : POLLOUT), revents: 0)
-        let milliseconds = Int32(Self.longestWaitInPlace.components.attoseconds / 1_000_000_000_000_000)
-        let ready = poll(&descriptor, 1, milliseconds) > 0
+        let ready = poll(&descriptor, 1, Self.milliseconds(until: .now + Self.longestWaitInPlace)) > 0
         if ready { inPlaceWaits.add(1, ordering: .relaxed) }
         return ready
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JiriServer
 import LibPQ
 import Logging
 import Storage
@@ -20,7 +21,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let logger = makeLogger(level: .info, label: "jiri.migrate")
         let pool = PostgresPool(configuration: try PostgresConfiguration(url: url), maxConnections: 2, logger: logger)
         defer { Task { await pool.close() } }
-        let directory = directory ?? ProcessInfo.processInfo.environment["JIRI_MIGRATIONS_DIR"] ?? "migrations"
+        let directory = directory ?? ServerConfiguration.migrationsDirectory(in: ProcessInfo.processInfo.environment)
         let applied = try await Migrator(pool: pool, directory: URL(fileURLWithPath: directory), logger: logger).migrate()
         print(applied.isEmpty ? "schema is current" : "applied: \(applied.joined(separator: ", "))")
         await pool.close()

@@ -85,6 +85,22 @@ import Testing
         }
     }
 
+    /// `INFO` refused (renamed away, as some managed servers do) is an answer: the older
+    /// commands stay, and no turn asks again.
+    @Test func aServerThatRefusesInfoIsAskedOnce() async throws {
+        try await withPrivateRedis(extraArguments: ["--rename-command", "INFO", "jiri-test-info"]) { redis in
+            let pool = RedisPool(configuration: redis.configuration, logger: Logger(label: "storage-tests"))
+            let server = RedisServerCommands(pool: pool)
+            #expect(await server.takesCombinedCommands() == false)
+            #expect(await server.takesCombinedCommands() == false)
+            // Each refused INFO is one error reply; nothing else here fails.
+            let stats = try #require(try await pool.send(["jiri-test-info", "stats"]).string)
+            let errors = stats.split(whereSeparator: \.isNewline).first { $0.hasPrefix("total_error_replies:") }
+            #expect(errors == "total_error_replies:1")
+            await pool.close()
+        }
+    }
+
     @Test func theMajorVersionIsReadFromInfo() {
         #expect(RedisServerCommands.majorVersion(inInfo: "# Server\r\nredis_version:6.2.14\r\nredis_mode:standalone\r\n") == 6)
         #expect(RedisServerCommands.majorVersion(inInfo: "# Server\r\nredis_version:7.0.15\r\n") == 7)

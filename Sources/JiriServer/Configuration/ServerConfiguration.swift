@@ -33,7 +33,7 @@ public struct ServerConfiguration: Sendable {
     public var jwt = JWTSettings()
     public var catalogDirectory = "deploy/config/apps"
     public var rulesFile = "deploy/config/handoff-rules.yaml"
-    public var migrationsDirectory = "migrations"
+    public var migrationsDirectory = Self.defaultMigrationsDirectory
     /// The optional LLM orchestrator (`JIRI_LLM_*`); nil leaves understanding to the matcher.
     public var llm: ChatCompletionsOrchestrator.Configuration?
     /// Every other variable, for connectors (`NAGZ_BASE_URL`, ...).
@@ -77,10 +77,18 @@ public struct ServerConfiguration: Sendable {
         config.jwt.leeway = try reader.integer("JIRI_JWT_LEEWAY_SECONDS", in: 0...3600).map { .seconds($0) } ?? config.jwt.leeway
         config.catalogDirectory = reader.string("JIRI_CATALOG_DIR") ?? config.catalogDirectory
         config.rulesFile = reader.string("JIRI_RULES_FILE") ?? config.rulesFile
-        config.migrationsDirectory = reader.string("JIRI_MIGRATIONS_DIR") ?? config.migrationsDirectory
+        config.migrationsDirectory = migrationsDirectory(in: env)
         config.llm = try llmConfiguration(reader)
         return config
     }
+
+    /// `JIRI_MIGRATIONS_DIR`, or `migrations`: what `serve` checks the schema against and
+    /// what `jiri migrate` applies, read alone so that `migrate` needs none of the rest.
+    public static func migrationsDirectory(in env: [String: String]) -> String {
+        EnvironmentReader(env).string("JIRI_MIGRATIONS_DIR") ?? defaultMigrationsDirectory
+    }
+
+    static let defaultMigrationsDirectory = "migrations"
 
     /// Whether the bind address only accepts connections from this machine.
     public var isLoopback: Bool {

@@ -3,8 +3,10 @@ import Synchronization
 
 /// What the Redis server behind a pool understands beyond the commands of every
 /// version Jiri supports: whether it takes `GETDEL` and `SET … NX GET` (Redis 7.0
-/// and later). Asked once with `INFO server`; until an answer comes (Redis down at
-/// start, say) the commands every version has are used, and it is asked again.
+/// and later). Asked once with `INFO server`. Until an answer comes (Redis down at
+/// start, say) the commands every version has are used, and it is asked again; a
+/// server that answers without a version it can read (`INFO` refused or renamed)
+/// keeps those commands and is not asked again.
 final class RedisServerCommands: Sendable {
     private let pool: RedisPool?
     private let known: Mutex<Bool?>
@@ -22,8 +24,16 @@ final class RedisServerCommands: Sendable {
 
     func takesCombinedCommands() async -> Bool {
         if let known = known.withLock({ $0 }) { return known }
-        guard let pool, let info = try? await pool.send(["INFO", "server"]).string else { return false }
-        let combined = Self.majorVersion(inInfo: info).map { $0 >= 7 } ?? false
+        guard let pool else { return false }
+        let info: String?
+        do {
+            info = try await pool.send(["INFO", "server"]).string
+        } catch let error as RedisError where error.kind == .server {
+            info = nil
+        } catch {
+            return false
+        }
+        let combined = info.flatMap(Self.majorVersion(inInfo:)).map { $0 >= 7 } ?? false
         known.withLock { $0 = combined }
         return combined
     }

@@ -130,16 +130,22 @@ final class HiredisContext: @unchecked Sendable {
         }
     }
 
+    /// The context while it is open, with no earlier error and no command under way. Read under `lock`.
+    private var idleContext: UnsafeMutablePointer<redisContext>? {
+        guard let context = self.context, self.failure == nil, !self.isBusy else { return nil }
+        return context
+    }
+
     /// Open, with no earlier error and no command under way; no system call.
     var isOpen: Bool {
-        self.lock.withLock { self.context != nil && self.failure == nil && !self.isBusy }
+        self.lock.withLock { self.idleContext != nil }
     }
 
     /// Whether the next command can be sent: open, no earlier error, and the server has not closed
     /// the socket while it sat idle. The check is a zero-timeout `poll`, so it never blocks.
     var isUsable: Bool {
         self.lock.withLock {
-            guard let context = self.context, self.failure == nil, !self.isBusy else { return false }
+            guard let context = self.idleContext else { return false }
             var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
             // Between commands nothing is owed to us: anything readable is EOF, a reset or stray bytes.
             return poll(&descriptor, 1, 0) == 0

@@ -109,14 +109,18 @@ public final class SocketPoller: Sendable {
         }
     }
 
-    /// Waits for the reply on the caller's own thread, when the process serves one
-    /// request and nothing else waits: the reply's arrival then wakes the one thread
+    /// Waits for the reply on the caller's own thread, when the process serves at most
+    /// one request and nothing else waits: the reply's arrival then wakes the one thread
     /// that reads it, not this poller's thread and then a cooperative one. At one
     /// request at a time this took 45–80 µs off a turn (a Redis and a Postgres round
-    /// trip). The wait is bounded by ``longestWaitInPlace``; a reply slower than that
-    /// is awaited through epoll as usual. Returns whether the socket became ready.
+    /// trip). With no request in flight the caller is work a request left behind it (a
+    /// turn's Redis write after its response) or background work, and it waits in place
+    /// too: one poller wake-up fewer per turn at one connection. One caller at a time, so
+    /// at most one cooperative thread is held. The wait is bounded by
+    /// ``longestWaitInPlace``; a reply slower than that is awaited through epoll as
+    /// usual. Returns whether the socket became ready.
     private func waitInPlace(for interest: Interest, on socket: Int32, until deadline: ContinuousClock.Instant?) -> Bool {
-        guard RequestsInFlight.current == 1 else { return false }
+        guard RequestsInFlight.current <= 1 else { return false }
         if let deadline, deadline - .now <= Self.longestWaitInPlace { return false }
         let claimed = state.withLock { state -> Bool in
             guard state.waiters.isEmpty, !state.waitingInPlace else { return false }

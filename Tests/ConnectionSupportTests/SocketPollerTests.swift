@@ -90,6 +90,15 @@ import Testing
         #expect(SocketPoller.shared.waitsAnsweredInPlace == before + 1)
     }
 
+    /// A turn's Redis write runs after its response, when no request is in flight.
+    @Test func aWaitWithNoRequestInFlightIsAnsweredOnItsOwnThread() async throws {
+        let pair = try SocketPair()
+        let before = SocketPoller.shared.waitsAnsweredInPlace
+        pair.send(1)
+        #expect(await SocketPoller.shared.wait(for: .readable, on: pair.local, until: .now + .seconds(10)) == .ready)
+        #expect(SocketPoller.shared.waitsAnsweredInPlace == before + 1)
+    }
+
     @Test func aWaitAmongSeveralRequestsGoesThroughThePoller() async throws {
         let pair = try SocketPair()
         RequestsInFlight.enter()

@@ -78,9 +78,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "JiriServer", dependencies: [
-            "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff", "ConnectionSupport",
+            "Conversation", "Storage", "JiriAPI", "Catalog", "Handoff", "ConnectionSupport", "CEpoll",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),

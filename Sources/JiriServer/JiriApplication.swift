@@ -146,6 +146,7 @@ public struct JiriComponents: Sendable {
         _ = JiriMetrics.registry
         return Application(
             router: router(),
+            server: .http1LoneRequestsOnEventLoop(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "jiri"),
             // Shut down in reverse: the HTTP server drains first, then the turns' Redis writes
             // finish, then the pools close, then their threads stop.

@@ -9,30 +9,33 @@ import Testing
 /// (`make test` runs the suites one at a time).
 @Suite struct LoneRequestExecutorTests {
     /// Resumes the calling task from `loop`'s thread, then reports which event loop
-    /// (if any) the task continued on.
-    private static func loopAfterResumingFrom(_ loop: any EventLoop) async throws -> (any EventLoop)? {
-        try await withTaskExecutorPreference(LoneRequestExecutor.shared) {
-            try await loop.submit {}.get()
+    /// (if any) the task continued on. The continuation exists before the loop runs, so
+    /// the task always suspends and `loop`'s thread always resumes it.
+    private static func loopAfterResumingFrom(_ loop: any EventLoop) async -> (any EventLoop)? {
+        await withTaskExecutorPreference(LoneRequestExecutor.shared) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                loop.execute { continuation.resume() }
+            }
             return MultiThreadedEventLoopGroup.currentEventLoop
         }
     }
 
-    @Test func aLoneRequestContinuesOnTheEventLoopThatResumedIt() async throws {
+    @Test func aLoneRequestContinuesOnTheEventLoopThatResumedIt() async {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         RequestsInFlight.enter()
         defer { RequestsInFlight.leave() }
-        let continuedOn = try await Self.loopAfterResumingFrom(loop)
+        let continuedOn = await Self.loopAfterResumingFrom(loop)
         #expect(continuedOn === loop)
     }
 
-    @Test func amongSeveralRequestsATaskContinuesOnTheCooperativePool() async throws {
+    @Test func amongSeveralRequestsATaskContinuesOnTheCooperativePool() async {
         RequestsInFlight.enter()
         RequestsInFlight.enter()
         defer {
             RequestsInFlight.leave()
             RequestsInFlight.leave()
         }
-        let continuedOn = try await Self.loopAfterResumingFrom(MultiThreadedEventLoopGroup.singleton.next())
+        let continuedOn = await Self.loopAfterResumingFrom(MultiThreadedEventLoopGroup.singleton.next())
         #expect(continuedOn == nil)
     }
 

@@ -3,16 +3,22 @@ import ConnectionSupport
 import NIOCore
 import NIOPosix
 
-/// The executor HTTP connections' tasks prefer: the event loop thread that resumed them
+/// The executor HTTP connections' tasks prefer: the event loop thread that resumes them
 /// while the process serves at most one request, the cooperative pool otherwise.
 ///
 /// Hummingbird runs each connection in a task on the cooperative pool, so a request
 /// crosses threads twice (the event loop hands the request to a pool thread, which hands
 /// the response back). At one request at a time each crossing wakes a sleeping thread;
-/// on the event loop the request is read, answered and written on one thread. Under
-/// load the event loops are busy reading and writing, and the cooperative pool spreads
-/// the turns over the cores (running every turn on the event loops was measured worse
-/// at 32 connections), so the choice is made again each time a task resumes.
+/// on the event loop the request is read, answered and written on one thread (`/healthz`
+/// at one connection: p50 192 → 133 µs). Under load the cooperative pool spreads the
+/// turns over the cores, as before, so the choice is made again each time a task resumes:
+/// a job enqueued from an event loop thread while at most one request is in flight runs
+/// on that loop; any other goes to the global queue Swift's own executor uses. A lone
+/// request's waits in place (``SocketPoller``) then hold the event loop, each for one reply
+/// (2 ms at the longest), while nothing else is being served.
+///
+/// The price is the runtime's: a task with an executor preference reads it under a lock
+/// at every hop, about 2 % of the server's CPU at 32 connections.
 final class LoneRequestExecutor: TaskExecutor {
     static let shared = LoneRequestExecutor()
 
@@ -27,6 +33,7 @@ final class LoneRequestExecutor: TaskExecutor {
             loop.execute { job.runSynchronously(on: LoneRequestExecutor.shared.asUnownedTaskExecutor()) }
             return
         }
+        // A function pointer and the job itself as its context: nothing allocated per job.
         jiri_dispatch_async_f(Self.cooperativeQueue, unsafeBitCast(job, to: UnsafeMutableRawPointer.self)) { context in
             let job = unsafeBitCast(context, to: UnownedJob.self)
             job.runSynchronously(on: LoneRequestExecutor.shared.asUnownedTaskExecutor())

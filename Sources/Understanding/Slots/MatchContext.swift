@@ -5,18 +5,26 @@ import Foundation
 public struct MatchContext: Sendable {
     public let timeZone: TimeZone
     public let now: Date
-    let calendar: Calendar
 
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
         self.now = now
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
     }
 
-    var dateResolver: DateResolver { DateResolver(calendar: calendar, now: now) }
+    /// Made only when an utterance holds a date or time to resolve, not on every turn.
+    var dateResolver: DateResolver {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return DateResolver(calendar: calendar, now: now)
+    }
 
-    /// The hour of `now` on the user's clock (0–23).
-    public var localHour: Int { calendar.component(.hour, from: now) }
+    /// The hour of `now` on the user's clock (0–23): the zone's offset at that instant
+    /// (daylight saving included) added to Unix time, whose days are all 86,400 s long,
+    /// as Foundation's are. Every turn needs it, for the handoff facts; a `Calendar`
+    /// answered it in about 2,400 instructions.
+    public var localHour: Int {
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
+        let secondOfDay = (seconds % 86_400 + 86_400) % 86_400
+        return secondOfDay / 3_600
+    }
 }

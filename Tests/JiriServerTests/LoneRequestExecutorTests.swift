@@ -8,35 +8,34 @@ import Testing
 /// The count of requests is the process's, so these expect no other request in flight
 /// (`make test` runs the suites one at a time).
 @Suite struct LoneRequestExecutorTests {
-    /// Resumes the calling task from `loop`'s thread, then reports which event loop
-    /// (if any) the task continued on. The continuation exists before the loop runs, so
-    /// the task always suspends and `loop`'s thread always resumes it.
-    private static func loopAfterResumingFrom(_ loop: any EventLoop) async -> (any EventLoop)? {
-        await withTaskExecutorPreference(LoneRequestExecutor.shared) {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                loop.execute { continuation.resume() }
-            }
-            return MultiThreadedEventLoopGroup.currentEventLoop
-        }
+    /// Starts a task that prefers the executor from `loop`'s thread and reports which event
+    /// loop (if any) it ran on. Its first job is enqueued by `Task.init` on `loop`'s thread,
+    /// so the routing is decided there, with no race against a suspension.
+    private static func loopOfATaskStarted(from loop: any EventLoop) async throws -> (any EventLoop)? {
+        let task = try await loop.submit {
+            Task(executorPreference: LoneRequestExecutor.shared) { MultiThreadedEventLoopGroup.currentEventLoop }
+        }.get()
+        return await task.value
     }
 
-    @Test func aLoneRequestContinuesOnTheEventLoopThatResumedIt() async {
+    @Test func aLoneRequestsTaskRunsOnTheEventLoopThatEnqueuedIt() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         RequestsInFlight.enter()
         defer { RequestsInFlight.leave() }
-        let continuedOn = await Self.loopAfterResumingFrom(loop)
-        #expect(continuedOn === loop)
+        try #require(RequestsInFlight.current == 1, "another request is in flight")
+        let ranOn = try await Self.loopOfATaskStarted(from: loop)
+        #expect(ranOn === loop)
     }
 
-    @Test func amongSeveralRequestsATaskContinuesOnTheCooperativePool() async {
+    @Test func amongSeveralRequestsATaskRunsOnTheCooperativePool() async throws {
         RequestsInFlight.enter()
         RequestsInFlight.enter()
         defer {
             RequestsInFlight.leave()
             RequestsInFlight.leave()
         }
-        let continuedOn = await Self.loopAfterResumingFrom(MultiThreadedEventLoopGroup.singleton.next())
-        #expect(continuedOn == nil)
+        let ranOn = try await Self.loopOfATaskStarted(from: MultiThreadedEventLoopGroup.singleton.next())
+        #expect(ranOn == nil)
     }
 
     @Test func aTaskResumedOffAnEventLoopContinuesOnTheCooperativePool() async throws {

@@ -176,6 +176,9 @@ run_turns() {
 
 # --- the floor ------------------------------------------------------------------
 
+# The mean latency (ms) a pgbench output file reports.
+pgbench_latency() { sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$1"; }
+
 # pgbench at 16 clients on a throwaway database of the same server: prints tps.
 run_pgbench() {
     local db="jiri_bench_floor_$$" base query url
@@ -212,13 +215,13 @@ run_pgbench() {
     transactions="$(sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' "$WORK/pgbench.txt")"
     local tps latency
     tps="$(sed -nE 's/^tps = ([0-9.]+) .*/\1/p' "$WORK/pgbench.txt" | head -1)"
-    latency="$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$WORK/pgbench.txt")"
+    latency="$(pgbench_latency "$WORK/pgbench.txt")"
     [ -n "$tps" ] || { cat "$WORK/pgbench.txt" >&2; log "pgbench printed no tps"; exit 1; }
     # The same transaction from one client: the durable commit's own latency, the floor
     # under the one-connection turn (a turn commits once, and waits for the same fsync).
     pgbench -n -M prepared -c 1 -T 5 -f Benchmarks/floor/two-row-insert.sql "$url" >"$WORK/pgbench-1.txt" 2>&1
     local one_client_latency
-    one_client_latency="$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' "$WORK/pgbench-1.txt")"
+    one_client_latency="$(pgbench_latency "$WORK/pgbench-1.txt")"
     printf '{"clients": 16, "seconds": %s, "tps": %s, "latency_avg_ms": %s, "one_client_latency_avg_ms": %s, "wal_bytes_per_transaction": %s, "postgres_backend_cpu_us_per_transaction": %s}' \
         "$FLOOR_SECONDS" "$tps" "${latency:-null}" "${one_client_latency:-null}" "$(calc "$wal / (${transactions:-0} > 0 ? ${transactions:-0} : 1)" %.0f)" "$cpu_us"
 }

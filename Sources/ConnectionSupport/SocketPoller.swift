@@ -120,7 +120,7 @@ public final class SocketPoller: Sendable {
     /// ``longestWaitInPlace``; a reply slower than that is awaited through epoll as
     /// usual. Returns whether the socket became ready.
     private func waitInPlace(for interest: Interest, on socket: Int32, until deadline: ContinuousClock.Instant?) -> Bool {
-        guard RequestsInFlight.current <= 1 else { return false }
+        guard RequestsInFlight.isQuiet else { return false }
         if let deadline, deadline - .now <= Self.longestWaitInPlace { return false }
         let claimed = state.withLock { state -> Bool in
             guard state.waiters.isEmpty, !state.waitingInPlace else { return false }

@@ -29,14 +29,19 @@ final class LoneRequestExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        if RequestsInFlight.current <= 1, let loop = MultiThreadedEventLoopGroup.currentEventLoop {
-            loop.execute { job.runSynchronously(on: LoneRequestExecutor.shared.asUnownedTaskExecutor()) }
+        if RequestsInFlight.isQuiet, let loop = MultiThreadedEventLoopGroup.currentEventLoop {
+            loop.execute { Self.run(job) }
             return
         }
         // A function pointer and the job itself as its context: nothing allocated per job.
         jiri_dispatch_async_f(Self.cooperativeQueue, unsafeBitCast(job, to: UnsafeMutableRawPointer.self)) { context in
-            let job = unsafeBitCast(context, to: UnownedJob.self)
-            job.runSynchronously(on: LoneRequestExecutor.shared.asUnownedTaskExecutor())
+            LoneRequestExecutor.run(unsafeBitCast(context, to: UnownedJob.self))
         }
+    }
+
+    /// Runs `job` on the calling thread as this executor's, so the task's preference is met
+    /// there and its next hop comes back to ``enqueue(_:)``.
+    private static func run(_ job: UnownedJob) {
+        job.runSynchronously(on: shared.asUnownedTaskExecutor())
     }
 }

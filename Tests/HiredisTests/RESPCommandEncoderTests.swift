@@ -15,4 +15,16 @@ import Testing
             #expect(encoded == expected, "length \(length)")
         }
     }
+
+    @Test func textNumbersAndBytesAreEncodedAsTheirBytes() {
+        let encoded = RESPCommandEncoder.encode([["SET", RedisArgument("caf\u{e9}"), RedisArgument(Int64(-42)), RedisArgument([0, 13, 10])]])
+        let expected = Array("*4\r\n$3\r\nSET\r\n$5\r\ncaf\u{e9}\r\n$3\r\n-42\r\n$3\r\n".utf8) + [0, 13, 10] + Array("\r\n".utf8)
+        #expect(encoded == expected)
+    }
+
+    @Test func argumentsWithTheSameBytesAreEqual() {
+        #expect(RedisArgument("ab") == RedisArgument([97, 98]))
+        #expect(Set([RedisArgument("ab"), RedisArgument([97, 98]), RedisArgument(12)]).count == 2)
+        #expect(RedisArgument(12) == "12")
+    }
 }

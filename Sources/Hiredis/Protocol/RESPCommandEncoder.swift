@@ -1,46 +1,62 @@
 /// Lays commands out in RESP, as hiredis would (`*<argc>\r\n` then `$<length>\r\n<bytes>\r\n` per
 /// argument), in one buffer for `redisAppendFormattedCommand`. Lengths make it binary safe.
 /// Formatting here rather than through `redisAppendCommandArgv` saves, per command, an argv
-/// laid out for C and hiredis' printf-style formatting of every length.
+/// laid out for C and hiredis' printf-style formatting of every length. The buffer is sized
+/// exactly first and then filled, so encoding allocates it once and checks nothing per byte.
 enum RESPCommandEncoder {
     static func encode(_ commands: [[RedisArgument]]) -> [UInt8] {
-        var capacity = 0
+        var size = 0
         for command in commands {
-            capacity += 16
+            size += 3 + decimalDigits(command.count)
             for argument in command {
-                capacity += argument.bytes.count + 24
+                let count = argument.count
+                size += 5 + decimalDigits(count) + count
             }
         }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(capacity)
-        for command in commands {
-            buffer.append(UInt8(ascii: "*"))
-            appendDecimal(command.count, to: &buffer)
-            for argument in command {
-                buffer.append(UInt8(ascii: "$"))
-                appendDecimal(argument.bytes.count, to: &buffer)
-                buffer.append(contentsOf: argument.bytes)
-                appendLineEnd(to: &buffer)
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var cursor = buffer.baseAddress!
+            for command in commands {
+                cursor = writeHeader(UInt8(ascii: "*"), command.count, at: cursor)
+                for argument in command {
+                    cursor = writeHeader(UInt8(ascii: "$"), argument.count, at: cursor)
+                    cursor = argument.copyBytes(to: cursor)
+                    cursor = writeLineEnd(at: cursor)
+                }
             }
+            initialized = cursor - buffer.baseAddress!
+            precondition(initialized == size, "RESP size miscounted")
         }
-        return buffer
     }
 
-    /// A non-negative count in decimal, then `\r\n`.
-    private static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
+    /// The marker, a non-negative count in decimal, then `\r\n`.
+    private static func writeHeader(
+        _ marker: UInt8,
+        _ value: Int,
+        at cursor: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        cursor.pointee = marker
+        let digits = decimalDigits(value)
         var rest = value
-        while divisor > 0 {
-            buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        for index in stride(from: digits, to: 0, by: -1) {
+            cursor[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
-        appendLineEnd(to: &buffer)
+        return writeLineEnd(at: cursor + 1 + digits)
     }
 
-    private static func appendLineEnd(to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\r"))
-        buffer.append(UInt8(ascii: "\n"))
+    private static func writeLineEnd(at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        cursor[0] = UInt8(ascii: "\r")
+        cursor[1] = UInt8(ascii: "\n")
+        return cursor + 2
+    }
+
+    private static func decimalDigits(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 }

@@ -67,6 +67,25 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// A member name known only at run time but written again and again (the names of a
+    /// fixed set of facts, say): quoted and escaped once, then copied as it is.
+    public struct Key: Sendable {
+        fileprivate let quoted: [UInt8]
+
+        public init(_ name: String) {
+            var writer = JSONWriter(capacity: name.utf8.count + 3)
+            writer.key(name)
+            quoted = writer.bytes
+        }
+    }
+
+    /// A member's key escaped beforehand. The member's value comes next.
+    public mutating func key(_ name: Key) {
+        separate()
+        bytes.append(contentsOf: name.quoted)
+        needsComma = false
+    }
+
     /// A member's key from data (a dictionary key), escaped. The member's value comes next.
     public mutating func key(_ name: String) {
         separate()
@@ -136,8 +155,9 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    /// `value` in quotes, escaped. Eight bytes are checked at a time; runs of bytes that need
-    /// no escape are copied whole.
+    /// `value` in quotes, escaped. Eight bytes are checked at a time, the last few padded
+    /// with spaces (which need no escape) to a whole word; runs of bytes that need no escape
+    /// are copied whole, and only a word that may hold an escape is looked at byte by byte.
     private mutating func appendQuoted(_ value: String) {
         var value = value
         bytes.append(UInt8(ascii: "\""))
@@ -146,24 +166,29 @@ public struct JSONWriter: Sendable {
             var runStart = 0
             var index = 0
             while index < utf8.count {
-                if utf8.count - index >= 8,
-                   !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                    index += 8
+                let width = min(8, utf8.count - index)
+                if !mayNeedEscape(Self.word(at: base + index, width: width)) {
+                    index += width
                     continue
                 }
-                let end = min(index + 8, utf8.count)
-                while index < end {
-                    if needsEscape(base[index]) {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                        appendEscape(base[index])
-                        runStart = index + 1
-                    }
-                    index += 1
+                for position in index..<(index + width) where needsEscape(base[position]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+                    appendEscape(base[position])
+                    runStart = position + 1
                 }
+                index += width
             }
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: utf8.count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `width` (1...8) bytes at `address` as one word, padded with spaces.
+    private static func word(at address: UnsafePointer<UInt8>, width: Int) -> UInt64 {
+        if width == 8 { return UnsafeRawPointer(address).loadUnaligned(as: UInt64.self) }
+        var word: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: address, byteCount: width) }
+        return word
     }
 
     private func needsEscape(_ byte: UInt8) -> Bool {

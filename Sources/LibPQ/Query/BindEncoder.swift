@@ -137,8 +137,12 @@ struct BindEncoder {
         }
     }
 
+    /// Grows the buffer by the integer's size and stores it there: appending its bytes as a
+    /// raw buffer went element by element.
     private mutating func appendBigEndian<Integer: FixedWidthInteger>(_ value: Integer) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        let offset = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: MemoryLayout<Integer>.size))
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: Integer.self) }
     }
 }
 

@@ -22,7 +22,7 @@ extension PendingIntent: JSONWritable {
         writer.key("slots")
         writer.beginObject()
         for (name, value) in slots {
-            writer.key(name)
+            writer.key(escaping: name)
             writer.slot(value)
         }
         writer.endObject()

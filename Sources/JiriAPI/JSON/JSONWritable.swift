@@ -37,7 +37,7 @@ extension JSONWriter {
     public mutating func object(_ members: [String: some JSONWritable]) {
         beginObject()
         for (name, member) in members {
-            key(name)
+            key(escaping: name)
             member.writeJSON(to: &self)
         }
         endObject()

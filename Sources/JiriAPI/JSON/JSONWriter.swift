@@ -74,7 +74,7 @@ public struct JSONWriter: Sendable {
 
         public init(_ name: String) {
             var writer = JSONWriter(capacity: name.utf8.count + 3)
-            writer.key(name)
+            writer.key(escaping: name)
             quoted = writer.bytes
         }
     }
@@ -87,7 +87,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// A member's key from data (a dictionary key), escaped. The member's value comes next.
-    public mutating func key(_ name: String) {
+    /// Not an overload of ``key(_:)``: a string literal would pick the `String` one.
+    public mutating func key(escaping name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))

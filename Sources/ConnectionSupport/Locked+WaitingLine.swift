@@ -19,7 +19,7 @@ extension Locked {
     ) async throws -> Grant {
         let id = withLock { $0[keyPath: line].makeWaiterID() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 var mustStartTimer = false
                 let decided: Result<Grant, any Error>? = withLock { value in
                     if Task.isCancelled { return .failure(CancellationError()) }

@@ -35,13 +35,23 @@ public final class SocketPoller: Sendable {
     /// it out of `waiters`, under the lock, resumes it).
     private struct Waiter {
         let continuation: UnsafeContinuation<Outcome, Never>
-        let deadline: ContinuousClock.Instant?
+        /// The deadline's distance from `DeadlineEpoch.start`.
+        let deadlineSinceStart: Duration?
+
+        init(continuation: UnsafeContinuation<Outcome, Never>, deadline: ContinuousClock.Instant?) {
+            self.continuation = continuation
+            deadlineSinceStart = deadline.map { $0 - DeadlineEpoch.start }
+        }
+
+        var deadline: ContinuousClock.Instant? {
+            deadlineSinceStart.map { DeadlineEpoch.start + $0 }
+        }
     }
 
     private enum Sleep {
         case awake
-        /// In `epoll_wait` until this instant at the latest.
-        case asleep(until: ContinuousClock.Instant)
+        /// In `epoll_wait` until this instant at the latest (its distance from `DeadlineEpoch.start`).
+        case asleep(untilSinceStart: Duration)
     }
 
     /// The longest the thread sleeps without an event. A wait whose deadline falls after
@@ -89,7 +99,7 @@ public final class SocketPoller: Sendable {
                 precondition(state.waiters[socket] == nil, "two tasks wait on one socket")
                 state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline)
                 guard let deadline, case .asleep(let until) = state.sleep else { return false }
-                return deadline < until
+                return deadline - DeadlineEpoch.start < until
             }
             let flags = (interest == .readable ? EPOLLIN.rawValue : EPOLLOUT.rawValue) | EPOLLONESHOT.rawValue
             var event = epoll_event(events: flags, data: epoll_data_t(fd: socket))
@@ -151,7 +161,7 @@ public final class SocketPoller: Sendable {
             let timeout = state.withLock { state -> Int32 in
                 let latest = ContinuousClock.now + Self.longestSleep
                 let until = Self.earliestDeadline(of: state.waiters).map { min($0, latest) } ?? latest
-                state.sleep = .asleep(until: until)
+                state.sleep = .asleep(untilSinceStart: until - DeadlineEpoch.start)
                 return Self.milliseconds(until: until)
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), timeout)

@@ -9,17 +9,28 @@ import NIOCore
 /// finds none running; it ends when the line is empty). A busy pool thus sets about one
 /// timer per timeout period instead of one per waiter (a `Task.sleep` is a
 /// timer that stays allocated until its deadline, even when cancelled early).
+///
+/// A waiter holds nothing of a resilient type (`CheckedContinuation`, `ContinuousClock.Instant`):
+/// with one, its layout is computed at run time and every optional waiter the line takes
+/// out went through the runtime's metadata lookups (about 20 a turn).
 public struct WaitingLine<Grant: Sendable> {
     public struct Waiter: Sendable {
         public let id: Int
-        public let deadline: ContinuousClock.Instant
-        @usableFromInline let continuation: CheckedContinuation<Grant, any Error>
+        /// The deadline as its distance from `DeadlineEpoch.start`.
+        @usableFromInline let deadlineSinceStart: Duration
+        /// Unsafe rather than checked: the line resumes each waiter once, whoever takes
+        /// it out (under the lock) resumes it.
+        @usableFromInline let continuation: UnsafeContinuation<Grant, any Error>
 
         @inlinable
-        init(id: Int, deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Grant, any Error>) {
+        init(id: Int, deadline: ContinuousClock.Instant, continuation: UnsafeContinuation<Grant, any Error>) {
             self.id = id
-            self.deadline = deadline
+            self.deadlineSinceStart = deadline - DeadlineEpoch.start
             self.continuation = continuation
+        }
+
+        public var deadline: ContinuousClock.Instant {
+            DeadlineEpoch.start + deadlineSinceStart
         }
 
         @inlinable
@@ -54,7 +65,7 @@ public struct WaitingLine<Grant: Sendable> {
     public mutating func enqueue(
         id: Int,
         deadline: ContinuousClock.Instant,
-        continuation: CheckedContinuation<Grant, any Error>
+        continuation: UnsafeContinuation<Grant, any Error>
     ) -> Bool {
         waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
         defer { hasTimer = true }
@@ -84,7 +95,8 @@ public struct WaitingLine<Grant: Sendable> {
     @inlinable
     public mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
         var expired: [Waiter] = []
-        while let first = waiters.first, first.deadline <= now {
+        let nowSinceStart = now - DeadlineEpoch.start
+        while let first = waiters.first, first.deadlineSinceStart <= nowSinceStart {
             expired.append(waiters.removeFirst())
         }
         let next = waiters.first?.deadline

@@ -66,8 +66,7 @@ public struct JSONByteReader<Failure: JSONSyntaxFailure> {
         let start = index
         let length = literal.utf8CodeUnitCount
         guard bytes.count - index >= length,
-              UnsafeBufferPointer(start: literal.utf8Start, count: length)
-                .elementsEqual(UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+              sameBytes(literal.utf8Start, bytes.baseAddress.map { $0 + index }, count: length)
         else {
             throw Failure(offset: start, message: "invalid literal, expected \(literal)")
         }

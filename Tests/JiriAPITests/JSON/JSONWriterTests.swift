@@ -30,7 +30,7 @@ struct JSONWriterTests {
     @Test func escapesAreFoundAtEveryPositionOfALongString() throws {
         let filler: [Character] = ["a", "é", "😀", "\u{7F}", "~", "日", "/"]
         let escaped = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) } + ["\"", "\\"]
-        for length in [7, 8, 9, 16, 23, 40] {
+        for length in [1, 2, 3, 7, 8, 9, 16, 23, 40] {
             let base = (0..<length).map { filler[$0 % filler.count] }
             for position in 0..<length {
                 for character in escaped {
@@ -100,11 +100,21 @@ struct JSONWriterTests {
     @Test func keysFromDataAreEscaped() throws {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("quote\"line\nslash/"); writer.integer(1)
+        writer.key(escaping: "quote\"line\nslash/"); writer.integer(1)
         writer.endObject()
         #expect(writer.text == #"{"quote\"line\nslash/":1}"#)
         let object = try #require(try parsed(writer.text) as? [String: Int])
         #expect(object == ["quote\"line\nslash/": 1])
+    }
+
+    @Test func keysEscapedBeforehandAreWrittenAsEscaped() throws {
+        let key = JSONWriter.Key("tab\there \"q\"")
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key(key); writer.integer(1)
+        writer.key(key); writer.integer(2)
+        writer.endObject()
+        #expect(writer.text == #"{"tab\there \"q\"":1,"tab\there \"q\"":2}"#)
     }
 
     @Test func jsonValuesAreWrittenAsTheirCodableEncodingDecodes() throws {

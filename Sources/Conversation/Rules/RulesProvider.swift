@@ -5,9 +5,26 @@ import Synchronization
 /// roll back a revision, or the rules file changes. A turn reads it once, so
 /// it decides with exactly one revision.
 public final class RulesProvider: Sendable {
-    public struct Active: Sendable {
+    /// A class, so a turn takes the active rules with one retain: as a struct, each read
+    /// copied the ruleset's and the engine's arrays and strings (about 24 retains a turn).
+    public final class Active: Sendable {
         public let ruleset: Ruleset
         public let engine: HandoffEngine
+
+        init(ruleset: Ruleset, engine: HandoffEngine) {
+            self.ruleset = ruleset
+            self.engine = engine
+        }
+
+        /// The ruleset's and the engine's work, called through the class: a turn reaching
+        /// `active.ruleset` or `active.engine` itself copied the struct out first.
+        public func declinesVisual(_ utterance: String) -> Bool {
+            ruleset.declinesVisual(utterance)
+        }
+
+        public func decide(_ facts: HandoffFacts, rolloutKey: String) -> HandoffDecision {
+            engine.decide(facts, rolloutKey: rolloutKey)
+        }
     }
 
     private let current: Mutex<Active>

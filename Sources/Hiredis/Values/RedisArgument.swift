@@ -48,12 +48,12 @@ public struct RedisArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
         withBytes { Array($0) }
     }
 
-    /// Copies the argument's bytes to `destination`, which has room for ``count`` of them;
+    /// Copies the argument's bytes into `destination`, uninitialized room for ``count`` of them;
     /// returns the address after the last.
     func copyBytes(to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         withBytes { source in
             if let base = source.baseAddress {
-                destination.update(from: base, count: source.count)
+                destination.initialize(from: base, count: source.count)
             }
             return destination + source.count
         }

@@ -58,7 +58,7 @@ public struct JSONWriter: Sendable {
     /// A member's key, written as it is: a literal that needs no escaping (the encoders'
     /// own key names). The member's value comes next.
     public mutating func key(_ name: StaticString) {
-        assert(Self.needsNoEscaping(name), "JSONWriter.key(_: StaticString) needs a key without escapes: \(name)")
+        assert(needsNoEscaping(name), "JSONWriter.key(_: StaticString) needs a key without escapes: \(name)")
         separate()
         bytes.append(UInt8(ascii: "\""))
         appendLiteral(name)
@@ -215,7 +215,8 @@ public struct JSONWriter: Sendable {
             || (escapesSlashes && hasByte(UInt8(ascii: "/")))
     }
 
-    private static func needsNoEscaping(_ name: StaticString) -> Bool {
+    /// Slashes included when this writer escapes them.
+    private func needsNoEscaping(_ name: StaticString) -> Bool {
         !UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(where: needsEscape)
     }
 

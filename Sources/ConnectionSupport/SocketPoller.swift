@@ -35,23 +35,13 @@ public final class SocketPoller: Sendable {
     /// it out of `waiters`, under the lock, resumes it).
     private struct Waiter {
         let continuation: UnsafeContinuation<Outcome, Never>
-        /// The deadline's distance from `DeadlineEpoch.start`.
-        let deadlineSinceStart: Duration?
-
-        init(continuation: UnsafeContinuation<Outcome, Never>, deadline: ContinuousClock.Instant?) {
-            self.continuation = continuation
-            deadlineSinceStart = deadline.map { $0 - DeadlineEpoch.start }
-        }
-
-        var deadline: ContinuousClock.Instant? {
-            deadlineSinceStart.map { DeadlineEpoch.start + $0 }
-        }
+        let deadline: Deadline?
     }
 
     private enum Sleep {
         case awake
-        /// In `epoll_wait` until this instant at the latest (its distance from `DeadlineEpoch.start`).
-        case asleep(untilSinceStart: Duration)
+        /// In `epoll_wait` until this instant at the latest.
+        case asleep(until: Deadline)
     }
 
     /// The longest the thread sleeps without an event. A wait whose deadline falls after
@@ -97,9 +87,9 @@ public final class SocketPoller: Sendable {
         return await withUnsafeContinuation { continuation in
             let mustWake = state.withLock { state -> Bool in
                 precondition(state.waiters[socket] == nil, "two tasks wait on one socket")
-                state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline)
+                state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline.map(Deadline.init))
                 guard let deadline, case .asleep(let until) = state.sleep else { return false }
-                return deadline - DeadlineEpoch.start < until
+                return Deadline(deadline) < until
             }
             let flags = (interest == .readable ? EPOLLIN.rawValue : EPOLLOUT.rawValue) | EPOLLONESHOT.rawValue
             var event = epoll_event(events: flags, data: epoll_data_t(fd: socket))
@@ -159,13 +149,13 @@ public final class SocketPoller: Sendable {
         var expired: [(socket: Int32, waiter: Waiter)] = []
         while true {
             let timeout = state.withLock { state -> Int32 in
-                let latest = ContinuousClock.now + Self.longestSleep
+                let latest = Deadline(.now + Self.longestSleep)
                 let until = Self.earliestDeadline(of: state.waiters).map { min($0, latest) } ?? latest
-                state.sleep = .asleep(untilSinceStart: until - DeadlineEpoch.start)
-                return Self.milliseconds(until: until)
+                state.sleep = .asleep(until: until)
+                return Self.milliseconds(until: until.instant)
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
-            let now = ContinuousClock.now
+            let now = Deadline(.now)
             let fired = events.prefix(max(Int(count), 0))
             if fired.contains(where: { $0.data.fd == wakeup }) {
                 var value: UInt64 = 0
@@ -202,8 +192,8 @@ public final class SocketPoller: Sendable {
         }
     }
 
-    private static func earliestDeadline(of waiters: [Int32: Waiter]) -> ContinuousClock.Instant? {
-        var earliest: ContinuousClock.Instant?
+    private static func earliestDeadline(of waiters: [Int32: Waiter]) -> Deadline? {
+        var earliest: Deadline?
         for waiter in waiters.values {
             if let deadline = waiter.deadline, earliest.map({ deadline < $0 }) ?? true {
                 earliest = deadline

@@ -10,14 +10,13 @@ import NIOCore
 /// timer per timeout period instead of one per waiter (a `Task.sleep` is a
 /// timer that stays allocated until its deadline, even when cancelled early).
 ///
-/// A waiter holds nothing of a resilient type (`CheckedContinuation`, `ContinuousClock.Instant`):
-/// with one, its layout is computed at run time and every optional waiter the line takes
-/// out went through the runtime's metadata lookups (about 20 a turn).
+/// A waiter holds nothing of a resilient type (`CheckedContinuation`, `ContinuousClock.Instant`;
+/// see ``Deadline``): with one, its layout is computed at run time and every optional waiter
+/// the line takes out went through the runtime's metadata lookups.
 public struct WaitingLine<Grant: Sendable> {
     public struct Waiter: Sendable {
         public let id: Int
-        /// The deadline as its distance from `DeadlineEpoch.start`.
-        @usableFromInline let deadlineSinceStart: Duration
+        @usableFromInline let due: Deadline
         /// Unsafe rather than checked: the line resumes each waiter once, whoever takes
         /// it out (under the lock) resumes it.
         @usableFromInline let continuation: UnsafeContinuation<Grant, any Error>
@@ -25,12 +24,12 @@ public struct WaitingLine<Grant: Sendable> {
         @inlinable
         init(id: Int, deadline: ContinuousClock.Instant, continuation: UnsafeContinuation<Grant, any Error>) {
             self.id = id
-            self.deadlineSinceStart = deadline - DeadlineEpoch.start
+            self.due = Deadline(deadline)
             self.continuation = continuation
         }
 
         public var deadline: ContinuousClock.Instant {
-            DeadlineEpoch.start + deadlineSinceStart
+            due.instant
         }
 
         @inlinable
@@ -95,8 +94,8 @@ public struct WaitingLine<Grant: Sendable> {
     @inlinable
     public mutating func sweep(now: ContinuousClock.Instant) -> (expired: [Waiter], next: ContinuousClock.Instant?) {
         var expired: [Waiter] = []
-        let nowSinceStart = now - DeadlineEpoch.start
-        while let first = waiters.first, first.deadlineSinceStart <= nowSinceStart {
+        let now = Deadline(now)
+        while let first = waiters.first, first.due <= now {
             expired.append(waiters.removeFirst())
         }
         let next = waiters.first?.deadline

@@ -1,8 +1,8 @@
 /// The value stored under an idempotency key: `R <hash hex>` while running,
 /// `D <hash hex> <response JSON>` once answered.
 enum IdempotencyValue {
-    static func running(_ hash: [UInt8]) -> String { .joined("R ", Hex.encode(hash)) }
-    static func done(_ hash: [UInt8], response: String) -> String { .joined("D ", Hex.encode(hash), " ", response) }
+    static func running(_ hash: [UInt8]) -> String { "R \(Hex.encode(hash))" }
+    static func done(_ hash: [UInt8], response: String) -> String { "D \(Hex.encode(hash)) \(response)" }
 
     static func parse(_ value: String?) -> IdempotencyClaim {
         guard let value, value.count > 2 else { return .none }

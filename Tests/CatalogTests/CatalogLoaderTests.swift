@@ -51,6 +51,13 @@ import Testing
         #expect(error.line == Fixtures.line(of: "{shade}", in: yaml))
     }
 
+    @Test func unknownEnumASlotIsSpokenAsIsRejectedAtItsLine() throws {
+        let yaml = Fixtures.app(replacing: "paint {thing} [{color}]", with: "paint {thing:Shade} [{color}]")
+        let error = try #require(failure(parsing: yaml))
+        #expect(error.message.contains("unknown enum 'Shade'"))
+        #expect(error.line == Fixtures.line(of: "{thing:Shade}", in: yaml))
+    }
+
     @Test func badTypeIsRejectedAtItsLine() throws {
         let yaml = Fixtures.app(replacing: "type: \"enum:Color\"", with: "type: colour")
         let error = try #require(failure(parsing: yaml))

@@ -27,6 +27,13 @@ import Testing
         #expect(pattern.ruleNames == ["due"])
     }
 
+    @Test func slotSpokenAsAnEnumNamesTheEnum() throws {
+        let pattern = try PhrasePattern.parseUtterance("i took {nag:NagCategory}")
+        #expect(pattern.elements == [.literal("i took"), .slot(name: "nag", maxTokens: nil, spokenAs: "NagCategory")])
+        #expect(pattern.slotNames == ["nag"])
+        #expect(pattern.spokenEnumNames == ["NagCategory"])
+    }
+
     @Test func rulesAreInlined() throws {
         let pattern = try PhrasePattern.parseUtterance("snooze <nag>")
         let inlined = pattern.inliningRules(["nag": try PhrasePattern.parseUtterance("(nag|reminder)")])
@@ -35,7 +42,7 @@ import Testing
         ])
     }
 
-    @Test(arguments: ["(a|b", "a|b", "[a]]", "{}", "{x:0}", "<>", "(a||b)", "[ ]", ""])
+    @Test(arguments: ["(a|b", "a|b", "[a]]", "{}", "{x:0}", "{x:lower}", "<>", "(a||b)", "[ ]", ""])
     func malformedUtteranceIsRejected(_ text: String) {
         #expect(throws: PatternSyntaxError.self) { try PhrasePattern.parseUtterance(text) }
     }

@@ -49,6 +49,38 @@ import Understanding
         #expect(match?.slots["prompt"] == .text("fix the failing build"))
     }
 
+    @Test func leadInAfterAnAddressedAppIsNotPartOfTheRequest() {
+        #expect(understand("hey oppi, can you add tests for the login flow")?.slots["prompt"] == .text("add tests for the login flow"))
+        #expect(understand("oppi, would you summarize the open pull requests")?.slots["prompt"]
+            == .text("summarize the open pull requests"))
+    }
+
+    @Test func appNamedAsTheSourceAtTheEndIsTakenOff() {
+        #expect(understand("how am i feeling right now according to moodboard")?.intent.id == "moodboard.GetCurrentMoodIntent")
+        #expect(understand("what's overdue according to nagz")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func slotSpokenAsAnEnumTakesOnlyItsCases() {
+        let meds = understand("i took my medicine")
+        #expect(meds?.intent.id == "nagz.CompleteNagIntent")
+        #expect(meds?.slots["nag"] == .entity("meds"))
+        #expect(understand("i took my time") == nil)
+        #expect(understand("i finished my book") == nil)
+    }
+
+    @Test func namedCategoryGivesTheTextItWouldBeInferredFrom() {
+        let mood = understand("i feel really energetic")
+        #expect(mood?.intent.id == "moodboard.AddMoodIntent")
+        #expect(mood?.slots["category"] == .enumCase("energetic"))
+        #expect(mood?.slots["title"] == .text("energetic"))
+    }
+
+    @Test func namedCategoryLeavesOptionalTextUnsaid() {
+        let nag = understand("make a homework nag for Emma")
+        #expect(nag?.slots["category"] == .enumCase("homework"))
+        #expect(nag?.slots["description"] == nil)
+    }
+
     @Test func thresholdRejectsWeakMatches() {
         let strict = IntentMatcher(catalog: Fixtures.catalog, threshold: 0.9)
         #expect(strict.match("Family report", context: Fixtures.context) == nil)

@@ -171,6 +171,9 @@ extension AppDefinitionDecoder {
         for slot in inlined.slotNames where !parameters.contains(slot) {
             throw value.error("unknown parameter '\(slot)' in '\(text)'")
         }
+        for enumName in inlined.spokenEnumNames where !context.enums.contains(where: { $0.name == enumName }) {
+            throw value.error("unknown enum '\(enumName)' in '\(text)'")
+        }
         guard inlined.hasRequiredAnchor else {
             throw value.error("'\(text)' needs at least one word or <app> that is not optional")
         }

@@ -10,14 +10,17 @@
 /// | `(a\|b c)`    | one of the alternatives                                    |
 /// | `[a\|b]`      | optionally one of the alternatives                         |
 /// | `{param}`     | a value for the parameter; `{param:3}` at most three words |
+/// | `{param:Enum}` | a value for the parameter spoken as a case of the app's enum |
 /// | `<app>`       | the app's name or one of its aliases                       |
 /// | `<rule>`      | the app's rule of that name, inlined                       |
 public struct PhrasePattern: Sendable, Hashable {
     public indirect enum Element: Sendable, Hashable {
         /// One or more words as written.
         case literal(String)
-        /// A parameter value; `maxTokens` bounds free text and entity mentions.
-        case slot(name: String, maxTokens: Int?)
+        /// A parameter value; `maxTokens` bounds free text and entity mentions. With
+        /// `spokenAs`, a text or entity value is only one of that enum's spoken cases:
+        /// "I took my {nag:NagCategory}" reads "I took my meds" but not "I took my time".
+        case slot(name: String, maxTokens: Int?, spokenAs: String? = nil)
         /// The app's spoken name.
         case app
         /// An app rule, inlined when compiled.
@@ -36,7 +39,16 @@ public struct PhrasePattern: Sendable, Hashable {
     public var slotNames: [String] {
         var names: [String] = []
         Self.visit(elements) { element in
-            if case .slot(let name, _) = element, !names.contains(name) { names.append(name) }
+            if case .slot(let name, _, _) = element, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Every enum a slot is spoken as (`{nag:NagCategory}`).
+    public var spokenEnumNames: [String] {
+        var names: [String] = []
+        Self.visit(elements) { element in
+            if case .slot(_, _, let spokenAs?) = element, !names.contains(spokenAs) { names.append(spokenAs) }
         }
         return names
     }

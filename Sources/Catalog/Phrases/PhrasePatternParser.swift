@@ -129,6 +129,9 @@ private struct UtteranceParser {
         }
         guard parts.count <= 2 else { throw PatternSyntaxError("bad slot '{\(body)}'", column: start + 1) }
         if parts.count == 2 {
+            if let first = parts[1].first, first.isUppercase, Identifier.isMemberName(String(parts[1])) {
+                return .slot(name: name, maxTokens: nil, spokenAs: String(parts[1]))
+            }
             guard let limit = Int(parts[1]), limit > 0 else {
                 throw PatternSyntaxError("bad word limit in '{\(body)}'", column: start + 1)
             }

@@ -15,7 +15,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Function words.
     case `in`, on, at, by, `for`, to, from, with, using, via, through, about, before, after, until, around
     case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
-    case another, `if`, whether, than, ago
+    case another, `if`, whether, than, ago, according
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
     case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice, know
     /// Question words: they begin a question, never a name ("remind me what the capital of Peru is").

@@ -32,6 +32,8 @@ enum TypedSlot: UInt8, Sendable {
 struct SlotBinding: Sendable {
     enum Kind: Sendable {
         case text, mention, enumeration(Int), typed(TypedSlot)
+        /// Text or an entity spoken as a case of the enum at this index: the case's raw value.
+        case spokenEnum(Int, entity: Bool)
     }
 
     /// Index into the intent's parameters.

@@ -18,10 +18,17 @@ extension PatternCompiler {
                 for token in lex(text) { result.append([token.id]) }
             case .app:
                 result.append(appWordIDs[Int(context.app)])
-            case .slot(let name, _):
-                guard let parameter = context.intent.parameter(named: name),
-                      case .enumeration(let enumName) = parameter.type,
-                      let index = enumIndex["\(context.appName).\(enumName)"] else { continue }
+            case .slot(let name, _, let spokenAs):
+                guard let parameter = context.intent.parameter(named: name) else { continue }
+                let enumName: String
+                if let spokenAs {
+                    enumName = spokenAs
+                } else if case .enumeration(let name) = parameter.type {
+                    enumName = name
+                } else {
+                    continue
+                }
+                guard let index = enumIndex["\(context.appName).\(enumName)"] else { continue }
                 result.append(Array(Set(enumForms[index].compactMap(\.tokens.first))))
             case .choice(let alternatives, let optional):
                 guard !optional else { continue }

@@ -167,8 +167,8 @@ struct PatternCompiler {
             // Rules are inlined before compiling; an unknown one was rejected by the loader.
             context.valid = false
             return next
-        case .slot(let name, let limit):
-            return compileSlot(name, limit: limit, next: next, context: &context)
+        case .slot(let name, let limit, let spokenAs):
+            return compileSlot(name, limit: limit, spokenAs: spokenAs, next: next, context: &context)
         case .choice(let alternatives, let optional):
             var singleWords: [TokenID] = []
             var entries: [Int32] = []
@@ -196,7 +196,7 @@ struct PatternCompiler {
     }
 
     private mutating func compileSlot(
-        _ name: String, limit: Int?, next: Int32, context: inout PatternContext
+        _ name: String, limit: Int?, spokenAs: String?, next: Int32, context: inout PatternContext
     ) -> Int32 {
         guard let parameterIndex = context.intent.parameters.firstIndex(where: { $0.name == name }) else {
             context.valid = false
@@ -216,6 +216,20 @@ struct PatternCompiler {
         }
         let slotID = Int8(slot)
         let parameterType = context.intent.parameters[parameterIndex].type
+        if let spokenAs {
+            guard let index = enumIndex["\(context.appName).\(spokenAs)"] else {
+                context.valid = false
+                return next
+            }
+            switch parameterType {
+            case .entity: context.bindings[slot].kind = .spokenEnum(index, entity: true)
+            case .string: context.bindings[slot].kind = .spokenEnum(index, entity: false)
+            default:
+                context.valid = false
+                return next
+            }
+            return emitEnumForms(index, slot: slotID, next: next)
+        }
         switch parameterType {
         case .string:
             context.bindings[slot].kind = .text
@@ -229,14 +243,7 @@ struct PatternCompiler {
                 return next
             }
             context.bindings[slot].kind = .enumeration(index)
-            let close = emit(.close(slot: slotID, next: next))
-            var entries: [Int32] = []
-            for form in enumForms[index] {
-                var continuation = close
-                for id in form.tokens.reversed() { continuation = emit(.word(id, next: continuation)) }
-                entries.append(continuation)
-            }
-            return emit(.open(slot: slotID, next: chain(entries)))
+            return emitEnumForms(index, slot: slotID, next: next)
         case .integer, .duration, .date, .bool:
             let kind: TypedSlot = switch parameterType {
             case .integer: .integer
@@ -247,6 +254,18 @@ struct PatternCompiler {
             context.bindings[slot].kind = .typed(kind)
             return emit(.typed(slot: slotID, kind: kind, next: next))
         }
+    }
+
+    /// A slot that reads one spoken form of the enum at `index`.
+    private mutating func emitEnumForms(_ index: Int, slot: Int8, next: Int32) -> Int32 {
+        let close = emit(.close(slot: slot, next: next))
+        var entries: [Int32] = []
+        for form in enumForms[index] {
+            var continuation = close
+            for id in form.tokens.reversed() { continuation = emit(.word(id, next: continuation)) }
+            entries.append(continuation)
+        }
+        return emit(.open(slot: slot, next: chain(entries)))
     }
 
     /// One step that reads any one of `words`.

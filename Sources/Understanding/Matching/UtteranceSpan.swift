@@ -71,12 +71,16 @@ struct UtteranceSpan {
                 }
             }
         }
-        // End: "... in Nagz", "... in nags", "..., Nagz".
+        // End: "... in Nagz", "... in nags", "... according to MoodBoard", "..., Nagz".
         if span.end - span.start > 1 {
             let last = tokens[span.end - 1]
             if last.app >= 0, span.end - span.start > 2, Self.appPrepositions.contains(tokens[span.end - 2].id) {
                 trailing = last.app
                 span.end -= 2
+                if span.end - span.start > 1, tokens[span.end].id == BuiltinWord.to.id,
+                   tokens[span.end - 1].id == BuiltinWord.according.id {
+                    span.end -= 1
+                }
             } else if last.flags.contains(.app) {
                 trailing = last.app
                 span.end -= 1

@@ -29,17 +29,30 @@ struct SlotExtractor {
                 break
             }
         }
+        // The other way round: "I feel great" names the category, and its words are the
+        // required text the category would have been inferred from (the mood's title), which
+        // the user would otherwise be asked for.
+        for (index, parameter) in intent.parameters.enumerated() where !parameter.inferFrom.isEmpty {
+            guard let span = spans[index], values[parameter.name] != nil else { continue }
+            for source in parameter.inferFrom where values[source] == nil {
+                guard intent.parameters.contains(where: { $0.name == source && $0.required }) else { continue }
+                values[source] = .text(text(span))
+                break
+            }
+        }
         return values
     }
 
     private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>) -> SlotValue? {
         switch kind {
         case .text:
-            return .text(text(span))
+            return .text(text(withoutLeadIn(span)))
         case .mention:
             return .entity(text(span))
         case .enumeration(let index):
             return enumValue(index, span).map(SlotValue.enumCase)
+        case .spokenEnum(let index, let entity):
+            return enumValue(index, span).map { entity ? SlotValue.entity($0) : SlotValue.text($0) }
         case .typed(.integer):
             return ScalarGrammar.integer(tokens, at: span.lowerBound, to: span.upperBound).map(SlotValue.integer)
         case .typed(.bool):
@@ -57,6 +70,18 @@ struct SlotExtractor {
             }
             return expression.flatMap { context.dateResolver.resolve($0) }.map(SlotValue.date)
         }
+    }
+
+    /// Free text that follows the app it addresses loses the lead-in the user began it
+    /// with: "Oppi, can you add tests" asks Oppi to "add tests".
+    private func withoutLeadIn(_ span: Range<Int>) -> Range<Int> {
+        guard span.lowerBound > 0, tokens[span.lowerBound - 1].flags.contains(.app) else { return span }
+        var start = span.lowerBound
+        while let (length, _) = program.leadingFillers.match(tokens, at: start, limit: span.upperBound),
+              start + length < span.upperBound {
+            start += length
+        }
+        return start..<span.upperBound
     }
 
     /// The user's own words for a span, from the first token to the last.

@@ -13,6 +13,16 @@ struct DialogueEngine: Sendable {
     let connectors: ConnectorRegistry
     /// After this many unanswered re-prompts Jiri gives up politely.
     let maxReprompts: Int
+    /// The reply to what no app can do, naming the catalog's apps (built once, not per turn).
+    let fallbackReply: String
+
+    init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
+        self.catalog = catalog
+        self.understanding = understanding
+        self.connectors = connectors
+        self.maxReprompts = maxReprompts
+        self.fallbackReply = Self.fallbackReply(naming: catalog.apps.map(\.displayName))
+    }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         let words = UtteranceWords(text)
@@ -209,8 +219,7 @@ struct DialogueEngine: Sendable {
         IntentInfo(id: intent.id, app: intent.app, status: status, slots: slots.mapValues(\.jsonValue))
     }
 
-    var fallbackReply: String {
-        let names = catalog.apps.map(\.displayName)
+    private static func fallbackReply(naming names: [String]) -> String {
         let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? "your apps"
         return "I can't help with that yet. I can work with \(list): for example, say \"show my nags\" or \"ask Oppi to run the tests\"."
     }

@@ -109,7 +109,16 @@ struct PatternCompiler {
         patterns.append(CompiledPattern(
             intent: intent, app: app, entry: entry, slots: context.bindings,
             requirements: requirements.map(Self.mask), text: text))
-        anchorSets.append(requirements.min { $0.count < $1.count } ?? [])
+        anchorSets.append(Self.anchor(among: requirements))
+    }
+
+    /// The words a pattern is tried on: one of the sets every match must contain, the one
+    /// with fewest words, but a set of the catalog's own words before one of built-in words
+    /// ("i", "me", "what", "open"), which nearly every utterance holds. Any set gives the
+    /// same matches; a rarer one tries the pattern on fewer utterances.
+    static func anchor(among requirements: [[TokenID]]) -> [TokenID] {
+        let builtin = { (set: [TokenID]) in set.allSatisfy { BuiltinWord(rawValue: $0) != nil } ? 1 : 0 }
+        return requirements.min { (builtin($0), $0.count) < (builtin($1), $1.count) } ?? []
     }
 
     private mutating func compile(_ elements: [PhrasePattern.Element], next: Int32, context: inout PatternContext) -> Int32 {

@@ -34,7 +34,7 @@ public func ~= (name: StaticString, key: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// Whether `count` bytes at the two addresses are equal: `memcmp`, where `elementsEqual`
 /// walked both buffers through iterators (about 300 instructions for a short key).
-@inlinable @usableFromInline
+@inlinable
 func sameBytes(_ left: UnsafePointer<UInt8>?, _ right: UnsafePointer<UInt8>?, count: Int) -> Bool {
     guard count > 0 else { return true }
     guard let left, let right else { return false }

@@ -55,6 +55,12 @@ import Understanding
             == .text("summarize the open pull requests"))
     }
 
+    @Test func theWordAppAfterANameIsPartOfIt() {
+        #expect(understand("show my nags in the nags app")?.intent.id == "nagz.ListNagsIntent")
+        #expect(understand("open the oppi app")?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(understand("what's the best app") == nil)
+    }
+
     @Test func appNamedAsTheSourceAtTheEndIsTakenOff() {
         #expect(understand("how am i feeling right now according to moodboard")?.intent.id == "moodboard.GetCurrentMoodIntent")
         #expect(understand("what's overdue according to nagz")?.intent.id == "nagz.CheckOverdueIntent")

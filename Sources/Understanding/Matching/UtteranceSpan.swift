@@ -18,24 +18,31 @@ struct UtteranceSpan {
         BuiltinWord.to.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.and.id,
     ]
 
-    /// Replaces multi-word app names by one app token each, in place.
+    /// Replaces multi-word app names by one app token each, in place; the word "app" after
+    /// a name is part of it ("in the Nags app": a weak alias so named is the app too).
     static func joinAppPhrases(_ tokens: inout [Token], program: MatcherProgram) {
-        guard !program.appPhrases.isEmpty else { return }
         var write = 0
         var read = 0
         let count = tokens.count
         tokens.withUnsafeMutableBufferPointer { buffer in
             let view = UnsafeBufferPointer(buffer)
             while read < count {
-                if let (length, app) = program.appPhrases.match(view, at: read, limit: count) {
-                    buffer[write] = Token(
-                        id: program.vocabulary.appIDs[Int(app)], start: buffer[read].start,
+                var length = 1
+                var token = buffer[read]
+                if let (phraseLength, app) = program.appPhrases.match(view, at: read, limit: count) {
+                    length = phraseLength
+                    token = Token(
+                        id: program.vocabulary.appIDs[Int(app)], start: token.start,
                         end: buffer[read + length - 1].end, flags: .app, app: Int8(app))
-                    read += length
-                } else {
-                    buffer[write] = buffer[read]
-                    read += 1
                 }
+                if token.app >= 0, read + length < count, view[read + length].id == BuiltinWord.app.id {
+                    token = Token(
+                        id: program.vocabulary.appIDs[Int(token.app)], start: token.start,
+                        end: buffer[read + length].end, flags: .app, app: token.app)
+                    length += 1
+                }
+                buffer[write] = token
+                read += length
                 write += 1
             }
         }

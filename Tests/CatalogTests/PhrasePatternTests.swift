@@ -59,4 +59,10 @@ import Testing
         #expect(DialogTemplate.render(template, values: ["category": "homework", "recipient": "Emma"])
             == "Created homework nag for Emma, due {dueAt}.")
     }
+
+    @Test func aDialogWithAnUnfilledPlaceholderIsNotRenderedWhole() {
+        let template = "Searching your chats for {query}."
+        #expect(DialogTemplate.renderIfComplete(template, values: [:]) == nil)
+        #expect(DialogTemplate.renderIfComplete(template, values: ["query": "oauth"]) == "Searching your chats for oauth.")
+    }
 }

@@ -17,6 +17,12 @@ public enum DialogTemplate {
         return names
     }
 
+    /// The template with every placeholder replaced, or nil when one has no value.
+    public static func renderIfComplete(_ template: String, values: [String: String]) -> String? {
+        guard placeholders(in: template).allSatisfy({ values[$0] != nil }) else { return nil }
+        return render(template, values: values)
+    }
+
     /// Replaces each `{name}` that has a value; unknown placeholders stay as written.
     public static func render(_ template: String, values: [String: String]) -> String {
         var output = ""

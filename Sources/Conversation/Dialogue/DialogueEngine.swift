@@ -48,13 +48,10 @@ struct DialogueEngine: Sendable {
                     return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue",
                                            intent: info(intent, status: "failed", slots: pending.slots), state: state)
                 }
-            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
-                if let value = SlotParser.parse(text, for: parameter, catalog: catalog, context: context) {
-                    var slots = pending.slots
-                    slots[awaiting] = value
-                    state.pending = nil
-                    return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
-                }
+            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }),
+                      let slots = slots(answering: parameter, of: intent, with: text, given: pending.slots, context: context) {
+                state.pending = nil
+                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
             }
             // Not an answer: a new request takes over; otherwise ask again.
             let understood = await understand(text, state: state, context: context, turnID: turnID)
@@ -129,8 +126,10 @@ struct DialogueEngine: Sendable {
             return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
         }
         if intent.opensApp {
-            // Runs in the app: the handoff rules move the user there.
-            let reply = DialogTemplate.render(intent.dialogs["handoff"] ?? "Let's continue in \(app.displayName).", slots: slots, context: context)
+            // Runs in the app: the handoff rules move the user there. A handoff sentence that
+            // names a value the user did not give ("Searching … for {query}") is not said.
+            let generic = "Let's continue in \(app.displayName)."
+            let reply = intent.dialogs["handoff"].flatMap { DialogTemplate.renderIfComplete($0, slots: slots, context: context) } ?? generic
             return DialogueOutcome(replyText: reply, mode: "intent", intent: info(intent, status: "handed_off", slots: slots),
                                    foreground: true, toolTrace: ["\(intent.id):foreground"], state: state)
         }

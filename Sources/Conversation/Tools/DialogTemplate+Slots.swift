@@ -7,9 +7,19 @@ extension DialogTemplate {
     /// user's zone, "30 minutes").
     static func render(_ template: String, slots: [String: SlotValue], extra: [String: String] = [:], context: MatchContext) -> String {
         guard template.contains("{") else { return template }
+        return render(template, values: spokenValues(slots, extra: extra, context: context))
+    }
+
+    /// The template with every placeholder filled from the slots, or nil when one has no value.
+    static func renderIfComplete(_ template: String, slots: [String: SlotValue], context: MatchContext) -> String? {
+        guard template.contains("{") else { return template }
+        return renderIfComplete(template, values: spokenValues(slots, extra: [:], context: context))
+    }
+
+    private static func spokenValues(_ slots: [String: SlotValue], extra: [String: String], context: MatchContext) -> [String: String] {
         var values = slots.mapValues { $0.spoken(in: context) }
         values.merge(extra) { $1 }
-        return render(template, values: values)
+        return values
     }
 }
 

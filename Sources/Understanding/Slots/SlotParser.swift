@@ -21,6 +21,31 @@ public enum SlotParser {
         parse(answer, for: parameter, app: catalog.app(named: intent.app), catalog: catalog, context: context)
     }
 
+    /// A number, length of time or date when the answer says nothing else ("20 minutes",
+    /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
+    public static func parseMeasure(_ answer: String, for parameter: ParameterDefinition, context: MatchContext) -> SlotValue? {
+        var text = answer
+        return text.withUTF8 { bytes -> SlotValue? in
+            var tokens: [Token] = []
+            Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
+            return tokens.withUnsafeBufferPointer { view -> SlotValue? in
+                var span = Lexicon.shared.trimmed(view)
+                // "at 5pm", "in 20 minutes", "for an hour": the preposition is part of the answer.
+                while span.lowerBound < span.upperBound, view[span.lowerBound].flags.contains(.stop) {
+                    span = (span.lowerBound + 1)..<span.upperBound
+                }
+                guard span.lowerBound < span.upperBound else { return nil }
+                let reader = AnswerReader(tokens: view, bytes: bytes, span: span, context: context)
+                switch parameter.type {
+                case .integer: return span.count == 1 ? reader.integer().map(SlotValue.integer) : nil
+                case .duration: return reader.wholeDuration().map(SlotValue.minutes)
+                case .date: return reader.wholeDate().map(SlotValue.date)
+                default: return nil
+                }
+            }
+        }
+    }
+
     private static func parse(
         _ answer: String, for parameter: ParameterDefinition, app: AppDefinition?, catalog: Catalog,
         context: MatchContext
@@ -123,6 +148,24 @@ private struct AnswerReader {
             if let best { return best.minutes }
         }
         return nil
+    }
+
+    /// A length of time that is the whole span.
+    func wholeDuration() -> Int? {
+        var minutes: Int?
+        DurationGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
+            if end == span.upperBound { minutes = value }
+        }
+        return minutes
+    }
+
+    /// A date or time that is the whole span.
+    func wholeDate() -> Date? {
+        var expression: DateExpression?
+        DateGrammar.parse(tokens, from: span.lowerBound, to: span.upperBound) { end, value in
+            if end == span.upperBound { expression = value }
+        }
+        return expression.flatMap { context.dateResolver.resolve($0) }
     }
 
     /// The first date or time, read as long as it goes.

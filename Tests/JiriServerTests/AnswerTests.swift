@@ -1,0 +1,74 @@
+import Foundation
+import JiriAPI
+import Testing
+
+/// Answers to Jiri's questions, over HTTP with the real stores: what an answer fills
+/// besides the value asked for, and what it must not be taken for.
+@Suite struct AnswerTests {
+    @Test func aMoodAnswerAlsoNamesItsCategory() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("add a mood", session: id).expectsReply)
+            let added = try await http.decodedTurn("pretty good actually", session: id)
+            #expect(added.intent?.status == "completed")
+            #expect(added.intent?.slots["title"] == .string("pretty good"))
+            #expect(added.intent?.slots["category"] == .string("happy"))
+        }
+    }
+
+    @Test func aLengthOfTimeGivenForANagFillsTheMinutesAndAsksAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let question = try await http.decodedTurn("snooze my nag", session: id)
+            let again = try await http.decodedTurn("20 minutes", session: id)
+            #expect(again.expectsReply)
+            #expect(again.replyText == question.replyText)
+            #expect(again.intent?.status == "needs_value")
+            #expect(again.intent?.slots["minutes"] == .number(20))
+            #expect(again.intent?.slots["nag"] == nil)
+        }
+    }
+
+    @Test func aTimeGivenForAPersonFillsTheDueTimeAndAsksAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag", session: id).replyText == "Who is the nag for?")
+            let again = try await http.decodedTurn("tomorrow at 5pm", session: id)
+            #expect(again.replyText == "Who is the nag for?")
+            #expect(again.intent?.slots["recipient"] == nil)
+            #expect(again.intent?.slots["dueAt"] != nil)
+            let named = try await http.decodedTurn("Emma", session: id)
+            #expect(named.intent?.slots["recipient"] == .string("Emma"))
+            #expect(named.intent?.slots["dueAt"] == again.intent?.slots["dueAt"])
+        }
+    }
+
+    @Test func aNameWithANumberInItIsStillAName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("snooze my nag", session: id)
+            let answered = try await http.decodedTurn("the homework one", session: id)
+            #expect(answered.intent?.slots["nag"] == .string("homework one"))
+            #expect(answered.intent?.slots["minutes"] == .number(15))
+        }
+    }
+
+    @Test func askingAnAppAloneAsksWhatToAskIt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let asked = try await http.decodedTurn("ask oppi")
+            #expect(asked.intent?.id == "oppi.AskPiIntent")
+            #expect(asked.replyText == "What should Pi do?")
+            #expect(asked.expectsReply)
+        }
+    }
+
+    @Test func aHandoffNeverSpeaksAValueTheUserDidNotGive() async throws {
+        try await TestHarness.withApp { http, _ in
+            let handedOff = try await http.decodedTurn("search codingbridge")
+            #expect(handedOff.intent?.id == "codingbridge.SearchSessionsIntent")
+            #expect(handedOff.handoffToApp)
+            #expect(!handedOff.replyText.contains("{"))
+            #expect(handedOff.replyText.hasPrefix("Let's continue in CodingBridge."))
+        }
+    }
+}

@@ -24,24 +24,12 @@ public enum SlotParser {
     /// A number, length of time or date when the answer says nothing else ("20 minutes",
     /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
     public static func parseMeasure(_ answer: String, for parameter: ParameterDefinition, context: MatchContext) -> SlotValue? {
-        var text = answer
-        return text.withUTF8 { bytes -> SlotValue? in
-            var tokens: [Token] = []
-            Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
-            return tokens.withUnsafeBufferPointer { view -> SlotValue? in
-                var span = Lexicon.shared.trimmed(view)
-                // "at 5pm", "in 20 minutes", "for an hour": the preposition is part of the answer.
-                while span.lowerBound < span.upperBound, view[span.lowerBound].flags.contains(.stop) {
-                    span = (span.lowerBound + 1)..<span.upperBound
-                }
-                guard span.lowerBound < span.upperBound else { return nil }
-                let reader = AnswerReader(tokens: view, bytes: bytes, span: span, context: context)
-                switch parameter.type {
-                case .integer: return span.count == 1 ? reader.integer().map(SlotValue.integer) : nil
-                case .duration: return reader.wholeDuration().map(SlotValue.minutes)
-                case .date: return reader.wholeDate().map(SlotValue.date)
-                default: return nil
-                }
+        reading(answer, context: context, skippingPrepositions: true) { reader in
+            switch parameter.type {
+            case .integer: return reader.span.count == 1 ? reader.integer().map(SlotValue.integer) : nil
+            case .duration: return reader.wholeDuration().map(SlotValue.minutes)
+            case .date: return reader.wholeDate().map(SlotValue.date)
+            default: return nil
             }
         }
     }
@@ -50,27 +38,41 @@ public enum SlotParser {
         _ answer: String, for parameter: ParameterDefinition, app: AppDefinition?, catalog: Catalog,
         context: MatchContext
     ) -> SlotValue? {
+        reading(answer, context: context) { reader in
+            switch parameter.type {
+            case .string: return reader.text(reader.span).map(SlotValue.text)
+            case .entity: return reader.mention().map(SlotValue.entity)
+            case .integer: return reader.integer().map(SlotValue.integer)
+            case .duration: return reader.duration().map(SlotValue.minutes)
+            case .date: return reader.date().map(SlotValue.date)
+            case .bool: return reader.bool().map(SlotValue.bool)
+            case .enumeration(let name):
+                guard let enumeration = app?.enumeration(named: name)
+                        ?? catalog.apps.lazy.compactMap({ $0.enumeration(named: name) }).first
+                else { return nil }
+                return reader.enumCase(of: enumeration).map(SlotValue.enumCase)
+            }
+        }
+    }
+
+    /// Tokenizes the answer and hands `read` its words without the fillers around them
+    /// (and, with `skippingPrepositions`, without leading "at", "in", "for"); nil when
+    /// nothing is left.
+    private static func reading(
+        _ answer: String, context: MatchContext, skippingPrepositions: Bool = false,
+        _ read: (AnswerReader) -> SlotValue?
+    ) -> SlotValue? {
         var text = answer
         return text.withUTF8 { bytes -> SlotValue? in
             var tokens: [Token] = []
             Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
             return tokens.withUnsafeBufferPointer { view -> SlotValue? in
-                let span = Lexicon.shared.trimmed(view)
-                guard span.lowerBound < span.upperBound else { return nil }
-                let reader = AnswerReader(tokens: view, bytes: bytes, span: span, context: context)
-                switch parameter.type {
-                case .string: return reader.text(span).map(SlotValue.text)
-                case .entity: return reader.mention().map(SlotValue.entity)
-                case .integer: return reader.integer().map(SlotValue.integer)
-                case .duration: return reader.duration().map(SlotValue.minutes)
-                case .date: return reader.date().map(SlotValue.date)
-                case .bool: return reader.bool().map(SlotValue.bool)
-                case .enumeration(let name):
-                    guard let enumeration = app?.enumeration(named: name)
-                            ?? catalog.apps.lazy.compactMap({ $0.enumeration(named: name) }).first
-                    else { return nil }
-                    return reader.enumCase(of: enumeration).map(SlotValue.enumCase)
+                var span = Lexicon.shared.trimmed(view)
+                while skippingPrepositions, span.lowerBound < span.upperBound, view[span.lowerBound].flags.contains(.stop) {
+                    span = (span.lowerBound + 1)..<span.upperBound
                 }
+                guard span.lowerBound < span.upperBound else { return nil }
+                return read(AnswerReader(tokens: view, bytes: bytes, span: span, context: context))
             }
         }
     }

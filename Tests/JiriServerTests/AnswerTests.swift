@@ -43,13 +43,31 @@ import Testing
         }
     }
 
-    @Test func aNameWithANumberInItIsStillAName() async throws {
+    @Test func aNameWithANumberWordInItIsStillAName() async throws {
         try await TestHarness.withApp { http, _ in
             let id = TestHarness.newSessionID()
             _ = try await http.decodedTurn("snooze my nag", session: id)
             let answered = try await http.decodedTurn("the homework one", session: id)
-            #expect(answered.intent?.slots["nag"] == .string("homework one"))
+            #expect(answered.intent?.slots["nag"] == .string("homework"))
             #expect(answered.intent?.slots["minutes"] == .number(15))
+        }
+    }
+
+    @Test func anAnsweredNameLosesTheKindOfThingSaidAfterIt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask oppi to delete the old branches", session: id).replyText == "Which workspace?")
+            let answered = try await http.decodedTurn("in the backend workspace", session: id)
+            #expect(answered.intent?.slots["workspace"] == .string("backend"))
+        }
+    }
+
+    @Test func aCorrectedNameKeepsItsCasing() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("remind Emma to do her homework by 6pm", session: id)
+            let corrected = try await http.decodedTurn("no, for Sam", session: id)
+            #expect(corrected.intent?.slots["recipient"] == .string("Sam"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Understanding
 
 extension DialogueEngine {
@@ -17,7 +18,7 @@ extension DialogueEngine {
         var slots = pending
         if let value = SlotParser.parse(text, for: parameter, of: intent, catalog: catalog, context: context),
            !isMeasure(value, in: intent, besides: parameter, context: context) {
-            slots[parameter.name] = value
+            slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: text)
             for implied in intent.parameters where slots[implied.name] == nil && implied.inferFrom.contains(parameter.name) {
                 slots[implied.name] = SlotParser.parse(text, for: implied, of: intent, catalog: catalog, context: context)
             }
@@ -31,6 +32,18 @@ extension DialogueEngine {
             }
         }
         return nil
+    }
+
+    /// An entity as the user wrote it (an answer read from lower-cased words regains its
+    /// casing: "Sam", not "sam"), without the kind of thing it is said after it: "the backend
+    /// workspace" names the workspace "backend", "the homework one" the nag "homework".
+    static func named(_ value: SlotValue, for parameter: ParameterDefinition, asSaidIn text: String) -> SlotValue {
+        guard case .entity(var name) = value else { return value }
+        if let range = text.range(of: name, options: .caseInsensitive) { name = String(text[range]) }
+        let kinds: Set<String> = [parameter.name.lowercased(), (parameter.title ?? parameter.name).lowercased(), "one"]
+        var words = name.split(separator: " ")
+        while words.count > 1, let last = words.last, kinds.contains(last.lowercased()) { words.removeLast() }
+        return .entity(words.joined(separator: " "))
     }
 
     /// Whether an entity the answer seems to name is a number or a time that another of the

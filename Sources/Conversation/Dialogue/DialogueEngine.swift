@@ -188,7 +188,7 @@ struct DialogueEngine: Sendable {
             if case .string = parameter.type { continue }
             if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {
                 var slots = last.slots
-                slots[parameter.name] = value
+                slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: text)
                 return (intent, slots)
             }
         }

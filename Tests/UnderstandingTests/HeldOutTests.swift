@@ -97,9 +97,12 @@ struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// `heldout.jsonl`, written before any change; `probe.jsonl` and `probe3`–`probe7`, each
+    /// `heldout.jsonl`, written before any change; `probe.jsonl` and `probe3`–`probe8`, each
     /// written after a round of changes to see whether they generalise.
-    static let files = ["heldout.jsonl", "probe.jsonl", "probe3.jsonl", "probe4.jsonl", "probe5.jsonl", "probe6.jsonl", "probe7.jsonl"]
+    static let files = [
+        "heldout.jsonl", "probe.jsonl", "probe3.jsonl", "probe4.jsonl", "probe5.jsonl", "probe6.jsonl", "probe7.jsonl",
+        "probe8.jsonl",
+    ]
 
     static let all: [HeldOutCase] = files.flatMap { name in
         let url = Fixtures.repository.appendingPathComponent("Tests/UnderstandingTests/Fixtures/\(name)")

@@ -13,6 +13,11 @@ import Testing
         #expect(anchor == otherCatalogWords)
     }
 
+    @Test func aSetHoldingABuiltinWordIsAsCommonAsThatWord() {
+        let anchor = PatternCompiler.anchor(among: [[BuiltinWord.i.id, catalogWord], otherCatalogWords])
+        #expect(anchor == otherCatalogWords)
+    }
+
     @Test func fewestWordsAnchorAmongCatalogSets() {
         let anchor = PatternCompiler.anchor(among: [otherCatalogWords, [catalogWord]])
         #expect(anchor == [catalogWord])

@@ -113,11 +113,11 @@ struct PatternCompiler {
     }
 
     /// The words a pattern is tried on: one of the sets every match must contain, the one
-    /// with fewest words, but a set of the catalog's own words before one of built-in words
-    /// ("i", "me", "what", "open"), which nearly every utterance holds. Any set gives the
+    /// with fewest words, but a set of the catalog's own words before one holding a built-in
+    /// word ("i", "me", "what", "open"), which nearly every utterance has. Any set gives the
     /// same matches; a rarer one tries the pattern on fewer utterances.
     static func anchor(among requirements: [[TokenID]]) -> [TokenID] {
-        let builtin = { (set: [TokenID]) in set.allSatisfy { BuiltinWord(rawValue: $0) != nil } ? 1 : 0 }
+        let builtin = { (set: [TokenID]) in set.contains { BuiltinWord(rawValue: $0) != nil } ? 1 : 0 }
         return requirements.min { (builtin($0), $0.count) < (builtin($1), $1.count) } ?? []
     }
 

@@ -55,6 +55,12 @@ import Understanding
             == .text("summarize the open pull requests"))
     }
 
+    @Test func aCapitalisedNameIsEvidenceOfAMention() {
+        #expect(understand("nag Ben")?.slots["recipient"] == .entity("Ben"))
+        #expect(understand("nag ben") == nil)
+        #expect(understand("tell me about Paris") == nil)
+    }
+
     @Test func theWordAppAfterANameIsPartOfIt() {
         #expect(understand("show my nags in the nags app")?.intent.id == "nagz.ListNagsIntent")
         #expect(understand("open the oppi app")?.intent.id == "oppi.OpenNewSessionIntent")

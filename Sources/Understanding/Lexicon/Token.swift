@@ -28,6 +28,9 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     static let numberWord = TokenFlags(rawValue: 1 << 3)
     /// A unit of time; `value` holds its length in seconds.
     static let unit = TokenFlags(rawValue: 1 << 4)
+    /// A word the vocabulary does not know, written with a capital after the first word:
+    /// a name, as speech recognisers write them ("nag Ben").
+    static let capitalized = TokenFlags(rawValue: 1 << 5)
 }
 
 /// One word of an utterance, normalised, with where it came from.

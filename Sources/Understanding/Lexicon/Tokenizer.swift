@@ -43,7 +43,8 @@ struct Tokenizer {
                     if end < count, text[end] == UInt8(ascii: ".") { end += 1 }
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
-                readWord(word, start: Int32(index), end: Int32(end), state: &state, tokens: &tokens)
+                let capitalized = !tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z")
+                readWord(word, start: Int32(index), end: Int32(end), capitalized: capitalized, state: &state, tokens: &tokens)
                 index = end
             }
         }
@@ -123,7 +124,7 @@ struct Tokenizer {
     }
 
     private func readWord(
-        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, capitalized: Bool, state: inout State, tokens: inout [Token]
     ) {
         guard !word.isEmpty else { return }
         if Self.isDigit(word[0]) {
@@ -133,7 +134,8 @@ struct Tokenizer {
         let hash = WordTable.hash(word)
         guard let index = vocabulary.entryIndex(word, hash: hash) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
-                emit(Token(id: .unknown, start: start, end: end), isNumberWord: false, state: &state, tokens: &tokens)
+                emit(Token(id: .unknown, start: start, end: end, flags: capitalized ? .capitalized : []),
+                     isNumberWord: false, state: &state, tokens: &tokens)
             }
             return
         }
@@ -162,7 +164,7 @@ struct Tokenizer {
             }
         }
         for part in parts {
-            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, capitalized: false, state: &state, tokens: &tokens)
         }
         return true
     }
@@ -277,11 +279,11 @@ struct Tokenizer {
             }
             emit(Token(id: .number, value: value, start: start, end: end),
                  isNumberWord: false, state: &state, tokens: &tokens)
-            if !suffix.isEmpty { readWord(suffix, start: start, end: end, state: &state, tokens: &tokens) }
+            if !suffix.isEmpty { readWord(suffix, start: start, end: end, capitalized: false, state: &state, tokens: &tokens) }
             return
         }
         if position < word.count {
-            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, capitalized: false, state: &state, tokens: &tokens)
         }
     }
 

@@ -84,7 +84,13 @@ struct PatternExecutor {
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
                 if var outcome = step(next, stop, captures, &budget) {
                     outcome.freeTokens += stop - position
-                    if stop == end { outcome.endsInFreeText = true }
+                    // A mention that starts with a name as the recogniser wrote it ("Ben") is
+                    // evidence, and where the request ends is plain.
+                    if mention, tokens[position].flags.contains(.capitalized) {
+                        outcome.evidence += 1
+                    } else if stop == end {
+                        outcome.endsInFreeText = true
+                    }
                     return outcome
                 }
                 stop += 1

@@ -15,7 +15,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Function words.
     case `in`, on, at, by, `for`, to, from, with, using, via, through, about, before, after, until, around
     case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
-    case another, `if`, whether, than, ago, according
+    case another, `if`, whether, than, ago, according, but
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
     case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice, know
     /// Question words: they begin a question, never a name ("remind me what the capital of Peru is").
@@ -86,7 +86,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     var flags: TokenFlags {
         switch self {
         case .in, .on, .at, .by, .for, .to, .from, .with, .using, .via, .through, .about, .before, .after,
-             .until, .around, .due, .of, .and, .or, .as, .is, .are, .was, .be, .it, .that, .this, .if,
+             .until, .around, .due, .of, .and, .or, .but, .as, .is, .are, .was, .be, .it, .that, .this, .if,
              .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how:
             return .stop
         case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,

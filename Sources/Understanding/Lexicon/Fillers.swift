@@ -20,5 +20,7 @@ enum Fillers {
         "do not open anything", "do not open app", "do not open it", "without opening anything",
         "without opening app", "without opening it", "no need to open anything", "no need to open app",
         "do not show me", "do not show me anything", "do not show anything", "out loud", "aloud", "by voice",
+        "but do not open anything", "but do not open app", "but do not open it", "but do not show me",
+        "and do not open anything", "and do not open app", "and do not open it",
     ]
 }

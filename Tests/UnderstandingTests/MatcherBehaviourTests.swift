@@ -55,6 +55,19 @@ import Understanding
             == .text("summarize the open pull requests"))
     }
 
+    /// The seeds' own examples, said to Siri, and intents asked for by their titles.
+    @Test(arguments: [
+        ("Hey Siri, add a happy mood in MoodBoard", "moodboard.AddMoodIntent"),
+        ("Hey Siri, ask Oppi to check server health", "oppi.AskPiIntent"),
+        ("Find my homework nags", "nagz.ListNagsIntent"),
+        ("Open Project", "codingbridge.OpenProjectIntent"),
+        ("Run Command", "codingbridge.RunCommandIntent"),
+        ("Search Sessions", "codingbridge.SearchSessionsIntent"),
+    ])
+    func seedExamplesAndIntentTitlesAreUnderstood(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
     @Test func aCapitalisedNameIsEvidenceOfAMention() {
         #expect(understand("nag Ben")?.slots["recipient"] == .entity("Ben"))
         #expect(understand("nag ben") == nil)

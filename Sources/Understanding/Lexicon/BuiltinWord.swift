@@ -9,7 +9,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case a, an
 
     // Dropped only at the start or end of an utterance (greetings, politeness, asides).
-    case hey, hi, hello, ok, okay, so, well, now, jiri, yo, oh, alright, also, then, quick, quickly
+    case hey, hi, hello, ok, okay, so, well, now, jiri, siri, yo, oh, alright, also, then, quick, quickly
     case thanks, thank, again, loud, aloud, real, right, favor, mind
 
     // Function words.

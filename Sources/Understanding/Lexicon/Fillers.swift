@@ -3,7 +3,7 @@
 /// ("remind Sam to thank you-know-who") are kept.
 enum Fillers {
     static let leading: [String] = [
-        "hey", "hi", "hello", "ok", "okay", "so", "well", "now", "jiri", "yo", "oh", "alright", "all right",
+        "hey", "hi", "hello", "ok", "okay", "so", "well", "now", "jiri", "siri", "yo", "oh", "alright", "all right",
         "also", "and", "then", "quick", "quickly", "right",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
         "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",

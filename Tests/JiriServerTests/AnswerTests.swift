@@ -71,6 +71,33 @@ import Testing
         }
     }
 
+    @Test func aRequestForAnotherIntentIsNotTakenForAName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag", session: id).replyText == "Who is the nag for?")
+            let other = try await http.decodedTurn("what's overdue", session: id)
+            #expect(other.intent?.id == "nagz.CheckOverdueIntent")
+            #expect(!other.expectsReply)
+        }
+    }
+
+    @Test func askingWhatJiriCanDoNamesTheApps() async throws {
+        try await TestHarness.withApp { http, _ in
+            let help = try await http.decodedTurn("what can you do")
+            #expect(help.debug.mode == "help")
+            #expect(help.replyText.hasPrefix("I can work with CodingBridge, MoodBoard, Nagz and Oppi"))
+            #expect(!help.endConversation)
+        }
+    }
+
+    @Test func noThanksWithNothingAskedEndsTheConversation() async throws {
+        try await TestHarness.withApp { http, _ in
+            let declined = try await http.decodedTurn("No thanks.")
+            #expect(declined.endConversation)
+            #expect(declined.debug.mode == "goodbye")
+        }
+    }
+
     @Test func askingAnAppAloneAsksWhatToAskIt() async throws {
         try await TestHarness.withApp { http, _ in
             let asked = try await http.decodedTurn("ask oppi")

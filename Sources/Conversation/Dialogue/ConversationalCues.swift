@@ -17,6 +17,18 @@ enum ConversationalCues {
     static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
 
     static let goodbyeWords: Set<String> = ["bye", "goodbye", "byebye"]
+    /// Declining more help when nothing is being asked: the conversation is over. (To a
+    /// yes/no question, "no thanks" is a no; see ``no``.)
+    static let declines: Set<String> = [
+        "no thanks", "no thank you", "nope thanks", "all done", "im all set", "all set", "no im good",
+        "im good thanks", "no im all set", "nothing thanks", "nothing thank you",
+    ]
+    /// Asking what Jiri can do.
+    static let helpRequests: Set<String> = [
+        "help", "help me", "what can you do", "what can i say", "what can i ask", "what can i ask you",
+        "what do you do", "how does this work", "how do i use this", "what are my options", "what can you help with",
+        "what can you help me with", "what are you able to do",
+    ]
 
     static func isGoodbye(_ words: UtteranceWords) -> Bool {
         if goodbyes.contains(words.normalized) { return true }
@@ -24,6 +36,15 @@ enum ConversationalCues {
         guard !core.isEmpty else { return false }
         // "ok bye", "bye jiri thanks": a goodbye word with only fillers around it.
         return core.allSatisfy { goodbyeWords.contains(String($0)) } || goodbyes.contains(core.joined(separator: " "))
+    }
+
+    static func isDecline(_ words: UtteranceWords) -> Bool {
+        declines.contains(words.normalized)
+    }
+
+    static func isHelp(_ words: UtteranceWords) -> Bool {
+        let core = words.words.filter { !fillers.contains(String($0)) && $0 != "please" }.joined(separator: " ")
+        return helpRequests.contains(words.normalized) || helpRequests.contains(core)
     }
 
     static func isCancel(_ words: UtteranceWords) -> Bool {

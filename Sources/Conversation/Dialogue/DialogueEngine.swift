@@ -13,7 +13,9 @@ struct DialogueEngine: Sendable {
     let connectors: ConnectorRegistry
     /// After this many unanswered re-prompts Jiri gives up politely.
     let maxReprompts: Int
-    /// The reply to what no app can do, naming the catalog's apps (built once, not per turn).
+    /// What Jiri can do, naming the catalog's apps: the answer to "help" (built once, not per turn).
+    let capabilities: String
+    /// The reply to what no app can do.
     let fallbackReply: String
 
     init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
@@ -21,7 +23,8 @@ struct DialogueEngine: Sendable {
         self.understanding = understanding
         self.connectors = connectors
         self.maxReprompts = maxReprompts
-        self.fallbackReply = Self.fallbackReply(naming: catalog.apps.map(\.displayName))
+        self.capabilities = Self.capabilities(naming: catalog.apps.map(\.displayName))
+        self.fallbackReply = "I can't help with that yet. " + capabilities
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
@@ -48,10 +51,20 @@ struct DialogueEngine: Sendable {
                     return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue",
                                            intent: info(intent, status: "failed", slots: pending.slots), state: state)
                 }
-            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }),
-                      let slots = slots(answering: parameter, of: intent, with: text, given: pending.slots, context: context) {
-                state.pending = nil
-                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
+                // A name can be any words, so a request for another intent is heard as one
+                // before it is taken for a name ("what's overdue" to "Who is the nag for?").
+                if case .entity = parameter.type {
+                    let heard = await understand(text, state: state, context: context, turnID: turnID)
+                    if let match = heard.match, match.intent.id != intent.id {
+                        state.pending = nil
+                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), heard)
+                    }
+                }
+                if let slots = slots(answering: parameter, of: intent, with: text, given: pending.slots, context: context) {
+                    state.pending = nil
+                    return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+                }
             }
             // Not an answer: a new request takes over; otherwise ask again.
             let understood = await understand(text, state: state, context: context, turnID: turnID)
@@ -62,8 +75,11 @@ struct DialogueEngine: Sendable {
             return traced(reprompt(intent, pending: pending, state: state), understood)
         }
 
-        if ConversationalCues.isGoodbye(words) {
+        if ConversationalCues.isGoodbye(words) || ConversationalCues.isDecline(words) {
             return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
+        }
+        if ConversationalCues.isHelp(words) {
+            return DialogueOutcome(replyText: capabilities, mode: "help", state: state)
         }
         if let corrected = correction(of: words, text: text, state: state, context: context) {
             return await proceed(corrected.intent, slots: corrected.slots, state: state, principal: principal, context: context, turnID: turnID)
@@ -218,8 +234,8 @@ struct DialogueEngine: Sendable {
         IntentInfo(id: intent.id, app: intent.app, status: status, slots: slots.mapValues(\.jsonValue))
     }
 
-    private static func fallbackReply(naming names: [String]) -> String {
+    private static func capabilities(naming names: [String]) -> String {
         let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? "your apps"
-        return "I can't help with that yet. I can work with \(list): for example, say \"show my nags\" or \"ask Oppi to run the tests\"."
+        return "I can work with \(list): for example, say \"show my nags\" or \"ask Oppi to run the tests\"."
     }
 }

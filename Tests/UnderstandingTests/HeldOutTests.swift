@@ -97,11 +97,11 @@ struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// `heldout.jsonl`, written before any change; `probe.jsonl` and `probe3`–`probe10`, each
+    /// `heldout.jsonl`, written before any change; `probe.jsonl` and `probe3`–`probe11`, each
     /// written after a round of changes to see whether they generalise.
     static let files = [
         "heldout.jsonl", "probe.jsonl", "probe3.jsonl", "probe4.jsonl", "probe5.jsonl", "probe6.jsonl", "probe7.jsonl",
-        "probe8.jsonl", "probe9.jsonl", "probe10.jsonl",
+        "probe8.jsonl", "probe9.jsonl", "probe10.jsonl", "probe11.jsonl",
     ]
 
     static let all: [HeldOutCase] = files.flatMap { name in

@@ -43,8 +43,11 @@ enum ConversationalCues {
     }
 
     static func isHelp(_ words: UtteranceWords) -> Bool {
-        let core = words.words.filter { !fillers.contains(String($0)) && $0 != "please" }.joined(separator: " ")
-        return helpRequests.contains(words.normalized) || helpRequests.contains(core)
+        if helpRequests.contains(words.normalized) { return true }
+        // "help please", "ok what can you do": only then build the words without fillers.
+        guard words.words.count <= 8 else { return false }
+        let core = words.words.filter { !fillers.contains(String($0)) && $0 != "please" }
+        return core.count < words.words.count && helpRequests.contains(core.joined(separator: " "))
     }
 
     static func isCancel(_ words: UtteranceWords) -> Bool {

@@ -51,14 +51,18 @@ struct DialogueEngine: Sendable {
                     return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue",
                                            intent: info(intent, status: "failed", slots: pending.slots), state: state)
                 }
-            } else if let awaiting = pending.awaiting, let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
+            }
+            var heard: Understood?
+            if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
+               let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
                 // A name can be any words, so a request for another intent is heard as one
                 // before it is taken for a name ("what's overdue" to "Who is the nag for?").
                 if case .entity = parameter.type {
-                    let heard = await understand(text, state: state, context: context, turnID: turnID)
-                    if let match = heard.match, match.intent.id != intent.id {
+                    let understood = await understand(text, state: state, context: context, turnID: turnID)
+                    heard = understood
+                    if let match = understood.match, match.intent.id != intent.id {
                         state.pending = nil
-                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), heard)
+                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                     }
                 }
                 if let slots = slots(answering: parameter, of: intent, with: text, given: pending.slots, context: context) {
@@ -66,8 +70,9 @@ struct DialogueEngine: Sendable {
                     return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
                 }
             }
-            // Not an answer: a new request takes over; otherwise ask again.
-            let understood = await understand(text, state: state, context: context, turnID: turnID)
+            // Not an answer: a new request takes over; otherwise ask again (a name's answer was
+            // understood above already).
+            let understood = if let heard { heard } else { await understand(text, state: state, context: context, turnID: turnID) }
             if let match = understood.match, match.intent.id != intent.id || pending.awaitingConfirmation {
                 state.pending = nil
                 return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)

@@ -117,7 +117,7 @@ struct PatternCompiler {
     /// word ("i", "me", "what", "open"), which nearly every utterance has. Any set gives the
     /// same matches; a rarer one tries the pattern on fewer utterances.
     static func anchor(among requirements: [[TokenID]]) -> [TokenID] {
-        let builtin = { (set: [TokenID]) in set.contains { BuiltinWord(rawValue: $0) != nil } ? 1 : 0 }
+        let builtin = { (set: [TokenID]) in set.contains { BuiltinWord(id: $0) != nil } ? 1 : 0 }
         return requirements.min { (builtin($0), $0.count) < (builtin($1), $1.count) } ?? []
     }
 

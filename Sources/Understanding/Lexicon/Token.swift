@@ -31,6 +31,14 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     /// A word the vocabulary does not know, written with a capital after the first word:
     /// a name, as speech recognisers write them ("nag Ben").
     static let capitalized = TokenFlags(rawValue: 1 << 5)
+    /// The first word after a comma, a full stop, a question mark or the like:
+    /// a name never runs across it ("for me: dentist", "Ava, uh, unload").
+    static let clauseStart = TokenFlags(rawValue: 1 << 6)
+    /// The first word after a colon or a dash: what follows is the content the
+    /// words before it announced ("capture an idea: offline mode").
+    static let afterColon = TokenFlags(rawValue: 1 << 7)
+    /// What punctuation before a word tells.
+    static let breaks: TokenFlags = [.clauseStart, .afterColon]
 }
 
 /// One word of an utterance, normalised, with where it came from.

@@ -13,8 +13,10 @@ struct Tokenizer {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxWordLength) { scratch in
             var index = 0
             let count = text.count
+            var pendingBreak: TokenFlags = []
             while index < count {
                 guard let length = Self.wordLength(text, from: index) else {
+                    pendingBreak.formUnion(Self.breakFlags(text, at: index))
                     index += Self.sequenceLength(text[index])
                     continue
                 }
@@ -44,9 +46,30 @@ struct Tokenizer {
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
                 let capitalized = !tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z")
+                let emitted = tokens.count
                 readWord(word, start: Int32(index), end: Int32(end), capitalized: capitalized, state: &state, tokens: &tokens)
+                if !pendingBreak.isEmpty, tokens.count > emitted {
+                    tokens[emitted].flags.formUnion(pendingBreak)
+                    pendingBreak = []
+                }
                 index = end
             }
+        }
+    }
+
+    /// What the punctuation at `index` says about the next word: a clause starts
+    /// after `,` `;` `.` `?` `!`, and content after `:` or a dash.
+    private static func breakFlags(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> TokenFlags {
+        switch text[index] {
+        case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
+            return .clauseStart
+        case UInt8(ascii: ":"), UInt8(ascii: "-"):
+            return [.clauseStart, .afterColon]
+        case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80
+            && (text[index + 2] == 0x93 || text[index + 2] == 0x94):
+            return [.clauseStart, .afterColon]
+        default:
+            return []
         }
     }
 

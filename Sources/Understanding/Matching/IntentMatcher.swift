@@ -42,17 +42,27 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
-            return tokens.withUnsafeBufferPointer { view -> IntentMatch? in
-                guard let ranking = rank(view), let best = ranking.best else { return nil }
-                var confidence = best.confidence
-                if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
-                guard confidence >= threshold else { return nil }
-                let pattern = program.patterns[best.pattern]
-                let intent = catalog.intents[pattern.intent]
-                let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
-                    .values(of: pattern, captures: best.captures, intent: intent)
-                return IntentMatch(intent: intent, confidence: confidence, slots: slots)
-            }
+            if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
+            // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
+            guard let inner = UtteranceSpan.innerAppIndex(tokens) else { return nil }
+            let app = tokens.remove(at: inner).app
+            return match(tokens, bytes: bytes, context: context, innerApp: app)
+        }
+    }
+
+    private func match(
+        _ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext, innerApp: Int8
+    ) -> IntentMatch? {
+        tokens.withUnsafeBufferPointer { view -> IntentMatch? in
+            guard let ranking = rank(view, innerApp: innerApp), let best = ranking.best else { return nil }
+            var confidence = best.confidence
+            if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
+            guard confidence >= threshold else { return nil }
+            let pattern = program.patterns[best.pattern]
+            let intent = catalog.intents[pattern.intent]
+            let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
+                .values(of: pattern, captures: best.captures, intent: intent)
+            return IntentMatch(intent: intent, confidence: confidence, slots: slots)
         }
     }
 
@@ -91,13 +101,20 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    private func rank(_ tokens: UnsafeBufferPointer<Token>) -> Ranking? {
-        let span = UtteranceSpan.trimmed(tokens, program: program)
+    /// `innerApp`: an app named inside the utterance and taken out of `tokens`, or -1.
+    private func rank(_ tokens: UnsafeBufferPointer<Token>, innerApp: Int8) -> Ranking? {
+        var span = UtteranceSpan.trimmed(tokens, program: program)
         guard span.start < span.end else { return nil }
         var ranking = Ranking()
         program.withView { view in
-            let executor = PatternExecutor(
+            var executor = PatternExecutor(
                 instructions: view.instructions, wordSetWords: view.wordSetWords, tokens: tokens, end: span.end, app: -1)
+            if innerApp >= 0 {
+                span.app = innerApp
+                executor.detachedApp = innerApp
+                evaluate(span, view: view, executor: executor, into: &ranking)
+                return
+            }
             evaluate(span, view: view, executor: executor, into: &ranking)
             if let detached = span.detachingApp(tokens, program: program) {
                 var executor = executor

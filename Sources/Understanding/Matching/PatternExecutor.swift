@@ -81,12 +81,16 @@ struct PatternExecutor {
             var stop = position + 1
             while stop <= last {
                 if mention, !Self.canBeInMention(tokens[stop - 1]) { return nil }
+                if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
                 if var outcome = step(next, stop, captures, &budget) {
                     outcome.freeTokens += stop - position
                     // A mention that starts with a name as the recogniser wrote it ("Ben") is
                     // evidence, and where the request ends is plain.
                     if mention, tokens[position].flags.contains(.capitalized) {
+                        outcome.evidence += 1
+                    } else if !mention, tokens[position].flags.contains(.afterColon) {
+                        // The user marked where the content starts ("log my mood: tired").
                         outcome.evidence += 1
                     } else if stop == end {
                         outcome.endsInFreeText = true
@@ -97,9 +101,9 @@ struct PatternExecutor {
             }
             return nil
         case .typed(let slot, let kind, let next):
-            let ends = typedEnds(kind, at: position)
+            let ends = typedEnds(kind, at: valueStart(kind, at: position))
             var captures = captures
-            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
+            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: valueStart(kind, at: position))
             for index in 0..<ends.count {
                 let stop = ends[index]
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
@@ -120,6 +124,16 @@ struct PatternExecutor {
     /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").
     static func canBeInMention(_ token: Token) -> Bool {
         token.flags.isDisjoint(with: [.stop, .temporal, .app])
+    }
+
+    /// Words that make an amount approximate without changing it ("like twenty minutes").
+    private static let hedges: [TokenID] = [BuiltinWord.like.id, BuiltinWord.about.id, BuiltinWord.around.id]
+
+    /// Where a typed value said at `position` starts, after a hedge.
+    private func valueStart(_ kind: TypedSlot, at position: Int) -> Int {
+        guard kind == .duration || kind == .integer, position + 1 < end,
+              Self.hedges.contains(tokens[position].id) else { return position }
+        return position + 1
     }
 
     private func typedEnds(_ kind: TypedSlot, at position: Int) -> EndList {

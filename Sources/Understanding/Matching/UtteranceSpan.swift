@@ -33,12 +33,14 @@ struct UtteranceSpan {
                     length = phraseLength
                     token = Token(
                         id: program.vocabulary.appIDs[Int(app)], start: token.start,
-                        end: buffer[read + length - 1].end, flags: .app, app: Int8(app))
+                        end: buffer[read + length - 1].end, flags: token.flags.intersection(.breaks).union(.app),
+                        app: Int8(app))
                 }
                 if token.app >= 0, read + length < count, view[read + length].id == BuiltinWord.app.id {
                     token = Token(
                         id: program.vocabulary.appIDs[Int(token.app)], start: token.start,
-                        end: buffer[read + length].end, flags: .app, app: token.app)
+                        end: buffer[read + length].end, flags: token.flags.intersection(.breaks).union(.app),
+                        app: token.app)
                     length += 1
                 }
                 buffer[write] = token
@@ -47,6 +49,19 @@ struct UtteranceSpan {
             }
         }
         tokens.removeLast(count - write)
+    }
+
+    /// The one app name inside the utterance, away from its edges, as in "snooze
+    /// that Nagz reminder": the name qualifies a word of the request. Nil when
+    /// there is none, or more than one.
+    static func innerAppIndex(_ tokens: [Token]) -> Int? {
+        guard tokens.count > 2 else { return nil }
+        var found: Int?
+        for index in 1..<(tokens.count - 1) where tokens[index].flags.contains(.app) {
+            guard found == nil else { return nil }
+            found = index
+        }
+        return found
     }
 
     /// The span without the fillers at either edge.

@@ -34,6 +34,14 @@ import Testing
         #expect(pattern.spokenEnumNames == ["NagCategory"])
     }
 
+    @Test func aCommaIsAPauseThatAnchorsNothing() throws {
+        let pattern = try PhrasePattern.parseUtterance("{title:4} , {category}")
+        #expect(pattern.elements == [
+            .slot(name: "title", maxTokens: 4, spokenAs: nil), .pause, .slot(name: "category", maxTokens: nil, spokenAs: nil),
+        ])
+        #expect(!pattern.hasRequiredAnchor)
+    }
+
     @Test func rulesAreInlined() throws {
         let pattern = try PhrasePattern.parseUtterance("snooze <nag>")
         let inlined = pattern.inliningRules(["nag": try PhrasePattern.parseUtterance("(nag|reminder)")])

@@ -23,20 +23,45 @@ import Testing
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let expect = object["expect"] as? [String: Any] else { return nil }
-            let slotsData = (try? JSONSerialization.data(withJSONObject: expect["slots"] ?? [:])) ?? Data("{}".utf8)
-            return Example(
-                id: object["id"] as? String ?? "?",
-                text: object["user_text"] as? String ?? "",
-                intent: expect["intent"] as? String,
-                slots: (try? JSONDecoder().decode([String: JSONValue].self, from: slotsData)) ?? [:],
-                handoff: expect["handoff"] as? Bool,
-                device: (object["meta"] as? [String: Any])?["device"] as? String
-            )
+            return example(object, expect: expect, textKey: "user_text")
         }
     }()
 
+    /// The held-out requests whose writers also gave the handoff they expect
+    /// (`Tests/UnderstandingTests/Fixtures/probe12–13.jsonl`), known gaps left out.
+    static let heldOut: [Example] = ["probe12.jsonl", "probe13.jsonl"].flatMap { name -> [Example] in
+        let url = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/UnderstandingTests/Fixtures/\(name)")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["known_gap"] as? Bool != true else { return nil }
+            return example(object, expect: object, textKey: "text")
+        }
+    }
+
+    private static func example(_ object: [String: Any], expect: [String: Any], textKey: String) -> Example {
+        let slotsData = (try? JSONSerialization.data(withJSONObject: expect["slots"] ?? [:])) ?? Data("{}".utf8)
+        return Example(
+            id: object["id"] as? String ?? "?",
+            text: object[textKey] as? String ?? "",
+            intent: expect["intent"] as? String,
+            slots: (try? JSONDecoder().decode([String: JSONValue].self, from: slotsData)) ?? [:],
+            handoff: expect["handoff"] as? Bool,
+            device: (object["meta"] as? [String: Any])?["device"] as? String
+        )
+    }
+
     @Test func theDevSetIsPresent() {
         #expect(Self.examples.count >= 49)
+    }
+
+    @Test func theHeldOutSetsArePresent() {
+        #expect(Self.heldOut.count >= 100)
+    }
+
+    @Test(arguments: heldOut)
+    func heldOutRequestIsUnderstoodAndDecided(_ example: Example) async throws {
+        try await devExampleIsUnderstoodAndDecided(example)
     }
 
     @Test(arguments: examples)

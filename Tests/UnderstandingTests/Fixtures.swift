@@ -62,3 +62,8 @@ extension SlotValue {
         }
     }
 }
+
+/// The shipped catalog's match for `text`, at the fixtures' time in New York unless told.
+func understand(_ text: String, context: MatchContext = Fixtures.context) -> IntentMatch? {
+    Fixtures.matcher.match(text, context: context)
+}

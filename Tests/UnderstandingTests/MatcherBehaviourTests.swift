@@ -4,10 +4,6 @@ import Testing
 import Understanding
 
 @Suite struct MatcherBehaviourTests {
-    private func understand(_ text: String, context: MatchContext = Fixtures.context) -> IntentMatch? {
-        Fixtures.matcher.match(text, context: context)
-    }
-
     @Test func shippedCatalogCompilesEveryPattern() {
         #expect(Fixtures.matcher.skippedPatterns.isEmpty)
     }

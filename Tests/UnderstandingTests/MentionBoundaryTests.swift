@@ -3,10 +3,6 @@ import Understanding
 
 /// Where an entity mention ("Emma", "the atlas project") may stop.
 @Suite struct MentionBoundaryTests {
-    private func understand(_ text: String) -> IntentMatch? {
-        Fixtures.matcher.match(text, context: Fixtures.context)
-    }
-
     @Test func aQuestionWordIsNeverPartOfAName() {
         // "me what the capital" is no recipient: "remind me what ..." asks a question.
         #expect(understand("remind me what the capital of Peru is") == nil)

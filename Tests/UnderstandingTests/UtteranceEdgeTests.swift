@@ -4,10 +4,6 @@ import Understanding
 /// What happens at the edges of an utterance: an app named there, and the
 /// sign-offs trimmed there.
 @Suite struct UtteranceEdgeTests {
-    private func understand(_ text: String) -> IntentMatch? {
-        Fixtures.matcher.match(text, context: Fixtures.context)
-    }
-
     @Test func anAppNamedFirstWithItsPrepositionStandsInForAPhraseEndingInIt() {
         // The pattern ends "... in <app>"; the user put "in CodingBridge" first.
         let match = understand("in codingbridge find websocket retries")

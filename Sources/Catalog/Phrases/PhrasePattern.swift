@@ -13,6 +13,7 @@
 /// | `{param:Enum}` | a value for the parameter spoken as a case of the app's enum |
 /// | `<app>`       | the app's name or one of its aliases                       |
 /// | `<rule>`      | the app's rule of that name, inlined                       |
+/// | `,`           | a pause: a comma, colon or full stop the recogniser wrote  |
 public struct PhrasePattern: Sendable, Hashable {
     public indirect enum Element: Sendable, Hashable {
         /// One or more words as written.
@@ -25,6 +26,8 @@ public struct PhrasePattern: Sendable, Hashable {
         case app
         /// An app rule, inlined when compiled.
         case rule(String)
+        /// A pause in what the user said, written as punctuation ("sunday coffee, happy").
+        case pause
         /// One of `alternatives`, or nothing when `optional`.
         case choice(alternatives: [[Element]], optional: Bool)
     }
@@ -79,7 +82,7 @@ public struct PhrasePattern: Sendable, Hashable {
         elements.contains { element in
             switch element {
             case .literal, .app: true
-            case .slot, .rule: false
+            case .slot, .rule, .pause: false
             case .choice(let alternatives, let optional):
                 !optional && alternatives.allSatisfy(sequenceHasAnchor)
             }
@@ -94,7 +97,7 @@ public struct PhrasePattern: Sendable, Hashable {
                 return inline(rule.elements, rules, depth: depth + 1)
             case .choice(let alternatives, let optional):
                 return [.choice(alternatives: alternatives.map { inline($0, rules, depth: depth) }, optional: optional)]
-            case .literal, .slot, .app:
+            case .literal, .slot, .app, .pause:
                 return [element]
             }
         }

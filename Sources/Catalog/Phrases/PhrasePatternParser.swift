@@ -84,6 +84,10 @@ private struct UtteranceParser {
             case "<":
                 flushLiteral()
                 elements.append(try parseReference())
+            case ",":
+                flushLiteral()
+                elements.append(.pause)
+                index += 1
             case "}", ">":
                 throw PatternSyntaxError("unexpected '\(character)'", column: index + 1)
             default:

@@ -7,6 +7,8 @@ enum Instruction: Sendable {
     case wordSet(start: Int32, count: Int32, next: Int32)
     /// The next token names the pattern's app.
     case app(next: Int32)
+    /// The token here follows a pause (a comma, colon or full stop); reads nothing.
+    case pause(next: Int32)
     /// Reads nothing, and only when the pattern's app was named at the edge of
     /// the utterance and taken off, together with its preposition ("in Nagz, ...").
     case detachedApp(next: Int32)

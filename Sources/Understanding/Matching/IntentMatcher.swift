@@ -44,9 +44,21 @@ public struct IntentMatcher: Sendable {
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
             if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
             // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
-            guard let inner = UtteranceSpan.innerAppIndex(tokens) else { return nil }
-            let app = tokens.remove(at: inner).app
-            return match(tokens, bytes: bytes, context: context, innerApp: app)
+            if let inner = UtteranceSpan.innerAppIndex(tokens) {
+                var rest = tokens
+                let app = rest[inner].app
+                // With its preposition: "a new session in Oppi for the mobile workspace".
+                let from = UtteranceSpan.appPrepositions.contains(rest[inner - 1].id) ? inner - 1 : inner
+                rest.removeSubrange(from...inner)
+                if let found = match(rest, bytes: bytes, context: context, innerApp: app) { return found }
+            }
+            // "yep, did it, tell Nagz it's done": the request is the clause after an aside.
+            for index in tokens.indices.dropFirst() where tokens[index].flags.contains(.clauseStart) {
+                if let found = match(Array(tokens[index...]), bytes: bytes, context: context, innerApp: -1) {
+                    return found
+                }
+            }
+            return nil
         }
     }
 
@@ -110,8 +122,8 @@ public struct IntentMatcher: Sendable {
             var executor = PatternExecutor(
                 instructions: view.instructions, wordSetWords: view.wordSetWords, tokens: tokens, end: span.end, app: -1)
             if innerApp >= 0 {
+                // Only patterns that do not name the app: its name is no longer where one would say it.
                 span.app = innerApp
-                executor.detachedApp = innerApp
                 evaluate(span, view: view, executor: executor, into: &ranking)
                 return
             }

@@ -42,7 +42,7 @@ extension PatternCompiler {
                     union.formUnion(first)
                 }
                 if everyAlternativeRequires, !union.isEmpty { result.append(Array(union)) }
-            case .rule:
+            case .rule, .pause:
                 continue
             }
         }

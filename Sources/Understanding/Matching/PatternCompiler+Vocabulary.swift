@@ -74,7 +74,7 @@ extension PatternCompiler {
             switch element {
             case .literal(let text): words += rawWords(text)
             case .choice(let alternatives, _): for alternative in alternatives { collectLiterals(alternative, into: &words) }
-            case .slot, .app, .rule: break
+            case .slot, .app, .rule, .pause: break
             }
         }
     }

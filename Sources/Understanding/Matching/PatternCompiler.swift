@@ -172,6 +172,8 @@ struct PatternCompiler {
             return continuation
         case .app:
             return emit(.app(next: next))
+        case .pause:
+            return emit(.pause(next: next))
         case .rule:
             // Rules are inlined before compiling; an unknown one was rejected by the loader.
             context.valid = false

@@ -62,6 +62,9 @@ struct PatternExecutor {
             // The app was named at the edge of the utterance and taken off:
             // "in CodingBridge, search for X" reads as "search CodingBridge for X".
             return detachedApp == app ? step(next, position, captures, &budget) : nil
+        case .pause(let next):
+            guard position < end, tokens[position].flags.contains(.clauseStart) else { return nil }
+            return step(next, position, captures, &budget)
         case .detachedApp(let next):
             return detachedApp == app ? step(next, position, captures, &budget) : nil
         case .split(let first, let second):
@@ -78,16 +81,31 @@ struct PatternExecutor {
             var captures = captures
             captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
             let last = min(end, position + Int(limit))
+            // A mention that ends where the user paused ("for the recipe app, cache ...")
+            // is tried at the pause first.
+            let pause = mention ? mentionPause(from: position, to: last) : nil
+            if let pause {
+                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: pause)
+                if var outcome = step(next, pause, captures, &budget) {
+                    outcome.freeTokens += pause - position
+                    outcome.evidence += 1
+                    return outcome
+                }
+            }
             var stop = position + 1
             while stop <= last {
                 if mention, !Self.canBeInMention(tokens[stop - 1]) { return nil }
                 if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
+                if stop == pause {
+                    stop += 1
+                    continue
+                }
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
                 if var outcome = step(next, stop, captures, &budget) {
                     outcome.freeTokens += stop - position
-                    // A mention that starts with a name as the recogniser wrote it ("Ben") is
-                    // evidence, and where the request ends is plain.
                     if mention, tokens[position].flags.contains(.capitalized) {
+                        // A name as the recogniser wrote it ("Ben") is evidence, and where
+                        // the request ends is plain.
                         outcome.evidence += 1
                     } else if !mention, tokens[position].flags.contains(.afterColon) {
                         // The user marked where the content starts ("log my mood: tired").
@@ -114,6 +132,18 @@ struct PatternExecutor {
             }
             return nil
         }
+    }
+
+    /// Where a mention starting at `position` would end at a pause (a comma, a
+    /// colon) before `last`, or nil.
+    private func mentionPause(from position: Int, to last: Int) -> Int? {
+        var stop = position + 1
+        while stop < min(last + 1, end) {
+            guard Self.canBeInMention(tokens[stop - 1]) else { return nil }
+            if tokens[stop].flags.contains(.clauseStart) { return stop }
+            stop += 1
+        }
+        return nil
     }
 
     private func contains(_ id: TokenID, start: Int, count: Int) -> Bool {

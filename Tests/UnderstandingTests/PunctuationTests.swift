@@ -1,0 +1,36 @@
+import Catalog
+import Testing
+import Understanding
+
+/// What the recogniser's punctuation tells the matcher: where a name ends, where
+/// announced content starts, and where a pattern's `,` may match.
+@Suite struct PunctuationTests {
+    @Test func aNameEndsAtAColon() {
+        let match = understand("Create an appointments nag for me: dentist Thursday at 3")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("me"))
+        #expect(match?.slots["description"] == .text("dentist"))
+    }
+
+    @Test func aNameThatEndsAtACommaIsPreferredToAShorterOne() {
+        let match = understand("save an idea for the recipe app, uh, cache images offline")
+        #expect(match?.slots["project"] == .entity("recipe app"))
+        #expect(match?.slots["idea"] == .text("cache images offline"))
+    }
+
+    @Test func freeTextAfterAColonIsAnnouncedContent() {
+        #expect(understand("log my mood tired") == nil)
+        let match = understand("log my mood: tired")
+        #expect(match?.intent.id == "moodboard.AddMoodIntent")
+        #expect(match?.slots["title"] == .text("tired"))
+    }
+
+    @Test func aPauseInAPatternNeedsPunctuationInTheUtterance() {
+        let paused = understand("add a mood called sunday coffee, happy")
+        #expect(paused?.slots["title"] == .text("sunday coffee"))
+        #expect(paused?.slots["category"] == .enumCase("happy"))
+        let unpaused = understand("log a new mood called rainy day blues")
+        #expect(unpaused?.slots["title"] == .text("rainy day blues"))
+    }
+
+}

@@ -1,0 +1,61 @@
+import Testing
+import Understanding
+
+/// Requests shaped as people say them rather than as a phrase is written: an app
+/// named in the middle, an aside before the request, an approximate amount,
+/// settings after the prompt.
+@Suite struct RequestShapeTests {
+    @Test func anAppNamedInsideTheRequestQualifiesIt() {
+        let match = understand("snooze that Nagz reminder for an hour and a half")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(90))
+    }
+
+    @Test func anAppNamedInsideTheRequestTakesItsPrepositionWithIt() {
+        let match = understand("I need a new session in oppi for the mobile workspace")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("mobile"))
+    }
+
+    @Test func anAppNamedInsideTheRequestStillLimitsItToThatApp() {
+        #expect(understand("snooze that Moodboard reminder for ten minutes") == nil)
+    }
+
+    @Test func theRequestMayFollowAnAside() {
+        #expect(understand("yep did it, tell nagz it's done")?.intent.id == "nagz.CompleteNagIntent")
+        #expect(understand("ugh fine, I finished my chores, mark the nag complete")?.intent.id == "nagz.CompleteNagIntent")
+    }
+
+    @Test func anAsideAloneIsNoRequest() {
+        #expect(understand("ugh fine, whatever") == nil)
+    }
+
+    @Test(arguments: ["like twenty minutes", "about twenty minutes", "around twenty minutes"])
+    func aHedgedAmountIsTheAmount(_ amount: String) {
+        let match = understand("push my homework nag back \(amount)")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(20))
+    }
+
+    @Test func settingsAfterThePromptAreNotPartOfIt() {
+        let match = understand("tell oppi to bump the lodash version, and use opus for it")
+        #expect(match?.slots["prompt"] == .text("bump the lodash version"))
+        #expect(match?.slots["model"] == .text("opus"))
+        let thinking = understand("oppi why is CI failing on main use high thinking")
+        #expect(thinking?.slots["prompt"] == .text("why is CI failing on main"))
+        #expect(thinking?.slots["thinking"] == .enumCase("high"))
+    }
+
+    @Test func settingsBeforeThePromptMayComeInAnyOrder() {
+        let match = understand("Tell Oppi using opus with thinking off: write the migration for the orders table")
+        #expect(match?.slots["model"] == .text("opus"))
+        #expect(match?.slots["thinking"] == .enumCase("off"))
+        #expect(match?.slots["prompt"] == .text("write the migration for the orders table"))
+    }
+
+    @Test func aModelNameIsOnlyASettingWhereOneIsExpected() {
+        let match = understand("ask oppi to compare opus and sonnet on the benchmark")
+        #expect(match?.slots["prompt"] == .text("compare opus and sonnet on the benchmark"))
+        #expect(match?.slots["model"] == nil)
+    }
+}

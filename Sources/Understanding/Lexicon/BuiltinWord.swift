@@ -37,11 +37,16 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Answers.
     case yes, yeah, yep, yup, sure, `true`, `false`, nope, nah
 
+    /// Subject pronouns: a new clause starts at one, so a name never runs across it
+    /// ("for Mia she's got the orthodontist").
+    case he, she, they
+
     var id: TokenID { rawValue }
 
     /// Every way the word is written. The first is the canonical spelling.
     var spellings: [String] {
         switch self {
+        case .please: ["please", "pls", "plz", "plis"]
         case .um: ["um", "umm"]
         case .uh: ["uh", "uhh"]
         case .hmm: ["hmm", "hm", "mmm"]
@@ -87,7 +92,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         switch self {
         case .in, .on, .at, .by, .for, .to, .from, .with, .using, .via, .through, .about, .before, .after,
              .until, .around, .due, .of, .and, .or, .but, .as, .is, .are, .was, .be, .it, .that, .this, .if,
-             .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how:
+             .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how, .he, .she, .they:
             return .stop
         case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,
              .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod,

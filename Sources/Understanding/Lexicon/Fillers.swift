@@ -22,5 +22,7 @@ enum Fillers {
         "do not show me", "do not show me anything", "do not show anything", "out loud", "aloud", "by voice",
         "but do not open anything", "but do not open app", "but do not open it", "but do not show me",
         "and do not open anything", "and do not open app", "and do not open it",
+        // Left when the app's name ends the utterance and is taken off: "… but don't open CodingBridge".
+        "do not open", "but do not open", "and do not open", "without opening", "but without opening",
     ]
 }

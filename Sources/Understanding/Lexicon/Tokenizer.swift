@@ -155,7 +155,7 @@ struct Tokenizer {
             return
         }
         let hash = WordTable.hash(word)
-        guard let index = vocabulary.entryIndex(word, hash: hash) else {
+        guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
                 emit(Token(id: .unknown, start: start, end: end, flags: capitalized ? .capitalized : []),
                      isNumberWord: false, state: &state, tokens: &tokens)
@@ -170,6 +170,15 @@ struct Tokenizer {
         } else {
             read(entry, start: start, end: end, state: &state, tokens: &tokens)
         }
+    }
+
+    /// A known word with "'s" after it ("family's", "today's") reads as the word: the
+    /// possessive and the spoken "is" both leave what is asked unchanged.
+    private func possessiveStem(of word: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let count = word.count
+        guard count > 2, word[count - 1] == UInt8(ascii: "s"), word[count - 2] == UInt8(ascii: "'") else { return nil }
+        let stem = UnsafeBufferPointer(rebasing: word[0..<(count - 2)])
+        return vocabulary.entryIndex(stem, hash: WordTable.hash(stem))
     }
 
     /// "twenty-one", "follow-up": read as their parts when every part is a known

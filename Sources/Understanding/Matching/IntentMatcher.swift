@@ -119,7 +119,7 @@ public struct IntentMatcher: Sendable {
         guard span.start < span.end else { return nil }
         var ranking = Ranking()
         program.withView { view in
-            var executor = PatternExecutor(
+            let executor = PatternExecutor(
                 instructions: view.instructions, wordSetWords: view.wordSetWords, tokens: tokens, end: span.end, app: -1)
             if innerApp >= 0 {
                 // Only patterns that do not name the app: its name is no longer where one would say it.

@@ -94,7 +94,7 @@ struct PatternExecutor {
             }
             var stop = position + 1
             while stop <= last {
-                if mention, !Self.canBeInMention(tokens[stop - 1]) { return nil }
+                if mention, !canBeInMention(tokens[stop - 1]) { return nil }
                 if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
                 if stop == pause {
                     stop += 1
@@ -139,7 +139,7 @@ struct PatternExecutor {
     private func mentionPause(from position: Int, to last: Int) -> Int? {
         var stop = position + 1
         while stop < min(last + 1, end) {
-            guard Self.canBeInMention(tokens[stop - 1]) else { return nil }
+            guard canBeInMention(tokens[stop - 1]) else { return nil }
             if tokens[stop].flags.contains(.clauseStart) { return stop }
             stop += 1
         }
@@ -154,6 +154,14 @@ struct PatternExecutor {
     /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").
     static func canBeInMention(_ token: Token) -> Bool {
         token.flags.isDisjoint(with: [.stop, .temporal, .app])
+    }
+
+    /// Once the user named this pattern's app at an edge, another app's name inside a mention
+    /// is a name: "work on the moodboard project in CodingBridge" opens a project. Without
+    /// that, the other app's name limits the request to its own app.
+    private func canBeInMention(_ token: Token) -> Bool {
+        Self.canBeInMention(token)
+            || (detachedApp == app && token.app != app && token.flags.isDisjoint(with: [.stop, .temporal]))
     }
 
     /// Words that make an amount approximate without changing it ("like twenty minutes").

@@ -12,8 +12,11 @@ struct UtteranceSpan {
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
         BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
     ]
-    /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...".
-    private static let addressVerbs: Set<TokenID> = [BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id]
+    /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...".
+    private static let addressVerbs: Set<TokenID> = [
+        BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id,
+        BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
+    ]
     private static let addressLinks: Set<TokenID> = [
         BuiltinWord.to.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.and.id,
     ]
@@ -77,7 +80,7 @@ struct UtteranceSpan {
         var span = self
         var leading: Int8 = -1
         var trailing: Int8 = -1
-        // Start: "Nagz, ...", "in Nagz ...", "ask Nagz (to) ...".
+        // Start: "Nagz, ...", "in Nagz ...", "ask Nagz (to) ...", "can MoodBoard ...".
         if span.end - span.start > 1 {
             let first = tokens[span.start]
             if first.flags.contains(.app) {

@@ -46,7 +46,8 @@ struct SlotExtractor {
     private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>) -> SlotValue? {
         switch kind {
         case .text:
-            return .text(text(withoutLeadIn(span)))
+            let span = withoutLeadIn(span)
+            return .text(span.count >= Self.sentenceLength ? text(span, withArticle: true) : text(span))
         case .mention:
             return .entity(text(span))
         case .enumeration(let index):
@@ -84,11 +85,37 @@ struct SlotExtractor {
         return start..<span.upperBound
     }
 
-    /// The user's own words for a span, from the first token to the last.
-    func text(_ span: Range<Int>) -> String {
-        let start = Int(tokens[span.lowerBound].start)
+    /// Free text of this many words or more is a sentence the user dictated ("the pharmacy
+    /// was closed so I'll go tomorrow", "a view that lets you pick the model"), whose first
+    /// article is part of it; a shorter one names something ("the redis lease discussion",
+    /// "a widget for the lock screen"), and its article is dropped as the tokenizer drops it.
+    static let sentenceLength = 5
+
+    /// The user's own words for a span, from the first token to the last; with `withArticle`,
+    /// from the article the tokenizer dropped just before the first token, if there is one.
+    func text(_ span: Range<Int>, withArticle: Bool = false) -> String {
+        var start = Int(tokens[span.lowerBound].start)
+        if withArticle {
+            let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
+            start = articleStart(before: start, notBefore: floor) ?? start
+        }
         let end = Int(tokens[span.upperBound - 1].end)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Where "the", "a" or "an" starts when only spaces separate it from `offset` and no
+    /// token lies between; nil otherwise.
+    private func articleStart(before offset: Int, notBefore floor: Int) -> Int? {
+        var end = offset
+        while end > floor, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end < offset else { return nil }
+        var start = end
+        while start > floor, bytes[start - 1] | 0x20 >= UInt8(ascii: "a"), bytes[start - 1] | 0x20 <= UInt8(ascii: "z") {
+            start -= 1
+        }
+        guard start == floor || bytes[start - 1] == UInt8(ascii: " ") else { return nil }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        return ["the", "a", "an"].contains(word) ? start : nil
     }
 
     private func enumValue(_ index: Int, _ span: Range<Int>) -> String? {

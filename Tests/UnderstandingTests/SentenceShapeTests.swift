@@ -1,0 +1,48 @@
+import Testing
+import Understanding
+
+/// How the shape of a sentence bounds what the matcher reads: possessives, pronouns that
+/// start a clause, an app addressed by a modal verb or dismissed at the end, another app's
+/// name used as a name, and the article that starts dictated text.
+@Suite struct SentenceShapeTests {
+    @Test func aPossessiveReadsAsTheWord() {
+        #expect(understand("I want to see how my family's doing")?.intent.id == "nagz.FamilyStatusIntent")
+    }
+
+    @Test func aPossessiveNameKeepsItsSpelling() {
+        #expect(understand("remind Emma's brother to take out the trash")?.slots["recipient"] == .entity("Emma's brother"))
+    }
+
+    @Test func aSubjectPronounEndsAName() {
+        let match = understand("new appointment nag for Mia she's got the orthodontist Thursday")
+        #expect(match?.slots["recipient"] == .entity("Mia"))
+        #expect(understand("remind Sam that he needs to feed the cat")?.slots["recipient"] == .entity("Sam"))
+    }
+
+    @Test func aModalVerbAddressesTheApp() {
+        #expect(understand("Can MoodBoard give me some insights on my moods?")?.intent.id == "moodboard.AnalyzeMoodIntent")
+    }
+
+    @Test func notOpeningTheNamedAppIsASignOff() {
+        #expect(understand("check git status but don't open CodingBridge")?.intent.id == "codingbridge.GitStatusIntent")
+    }
+
+    @Test func anotherAppsNameIsANameOnceThisAppIsNamed() {
+        let match = understand("work on the moodboard project in codingbridge")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("moodboard"))
+    }
+
+    @Test func anotherAppsNameAloneStillNamesThatApp() {
+        #expect(understand("work on the moodboard project") == nil)
+    }
+
+    @Test func dictatedSentencesKeepTheirFirstArticle() {
+        let match = understand("complete my meds nag with a note saying the pharmacy was closed so I'll go tomorrow")
+        #expect(match?.slots["note"] == .text("the pharmacy was closed so I'll go tomorrow"))
+    }
+
+    @Test func shortTextLosesItsArticle() {
+        #expect(understand("find the redis lease discussion in my chats")?.slots["query"] == .text("redis lease discussion"))
+    }
+}

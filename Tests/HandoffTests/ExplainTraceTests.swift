@@ -25,7 +25,7 @@ import Testing
         let visual = try #require(trace.rule("visual-request"))
         #expect(visual.matched && visual.won && visual.reached)
         #expect(visual.condition.kind == .test)
-        #expect(visual.condition.fact == "utterance.text")
+        #expect(visual.condition.fact == "utterance.request")
         #expect(visual.condition.op == "has_phrase")
         #expect(visual.condition.expected == "$phrases.visual")
         #expect(visual.condition.actual == .text("Ok, show me my calendar!"))
@@ -82,7 +82,7 @@ import Testing
         let text = decision.explanation
         #expect(text.hasPrefix("NO HANDOFF by screenless-surface (veto over trigger visual-request)"))
         #expect(text.contains("device.surface in [homepod, watch] → true   (device.surface = \"homepod\")"))
-        #expect(text.contains("utterance.text has_phrase $phrases.visual → true"))
+        #expect(text.contains("utterance.request has_phrase $phrases.visual → true"))
         #expect(text.contains("found \"show me\""))
         #expect(text.contains("delivery: not consulted"))
     }

@@ -28,6 +28,12 @@ struct DialogueEngine: Sendable {
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+        var outcome = await reply(to: text, state: state, principal: principal, context: context, turnID: turnID)
+        outcome.dictated = dictation(in: outcome.intent)
+        return outcome
+    }
+
+    private func reply(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         let words = UtteranceWords(text)
         var state = state
 
@@ -233,6 +239,15 @@ struct DialogueEngine: Sendable {
         let template = intent.dialogs["not_permitted"] ?? app?.errorDialogs["not_permitted"]
             ?? "Your role ({role}) doesn't have permission for this action."
         return template.replacingOccurrences(of: "{role}", with: role)
+    }
+
+    /// The values of the intent's free-text parameters.
+    private func dictation(in info: IntentInfo?) -> [String] {
+        guard let info, !info.slots.isEmpty, let intent = catalog.intent(id: info.id) else { return [] }
+        return intent.parameters.compactMap { parameter in
+            guard case .string = parameter.type, case .string(let text)? = info.slots[parameter.name] else { return nil }
+            return text
+        }
     }
 
     private func info(_ intent: IntentDefinition, status: String, slots: [String: SlotValue]) -> IntentInfo {

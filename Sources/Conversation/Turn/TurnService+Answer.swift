@@ -114,6 +114,7 @@ extension HandoffFacts {
     init(request: TurnRequest, outcome: DialogueOutcome, context: MatchContext) {
         self.init(
             utteranceText: request.userText,
+            utteranceRequest: HandoffFacts.request(in: request.userText, dictated: outcome.dictated),
             intentID: outcome.intent?.id,
             intentApp: outcome.intent?.app,
             intentStatus: outcome.intent?.status,

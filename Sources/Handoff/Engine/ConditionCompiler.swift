@@ -1,7 +1,7 @@
 import Foundation
 
 /// A compiled condition: the turn's facts and its utterance's word ids in, match out.
-typealias Predicate = @Sendable (HandoffFacts, [Int32]) -> Bool
+typealias Predicate = @Sendable (HandoffFacts, ScannedUtterance) -> Bool
 
 /// The same condition kept as a tree, for explain: it evaluates every branch (no
 /// short-circuit) and records each test's fact value, with the leaf predicates shared with the
@@ -55,7 +55,8 @@ struct ConditionCompiler {
         case .test(let test):
             if case .hasPhrase(_, let phrases) = test.comparison {
                 let phraseSet = PhraseSet(phrases, vocabulary: &vocabulary)
-                let predicate: Predicate = { _, words in phraseSet.matches(words) }
+                let fact = test.fact
+                let predicate: Predicate = { _, words in phraseSet.matches(words[fact]) }
                 return (predicate, .test(ProbedTest(test, predicate: predicate, phrases: phraseSet)))
             }
             let predicate = compile(test.comparison, on: test.fact)

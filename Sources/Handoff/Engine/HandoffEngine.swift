@@ -37,7 +37,7 @@ public struct HandoffEngine: Sendable {
 
     // MARK: Deciding
 
-    private func evaluate(_ facts: HandoffFacts, keys: RolloutKeys, words: [Int32]) -> HandoffDecision {
+    private func evaluate(_ facts: HandoffFacts, keys: RolloutKeys, words: ScannedUtterance) -> HandoffDecision {
         let program = ruleset.program
         var shadowMatches: [String] = []
         let veto = Self.firstMatch(in: program.veto, facts, words, keys, &shadowMatches)
@@ -76,7 +76,7 @@ public struct HandoffEngine: Sendable {
     /// The first enforce rule of a stage that matches and whose rollout includes the key;
     /// shadow rules met before it that match are recorded.
     private static func firstMatch(
-        in rules: [CompiledRule], _ facts: HandoffFacts, _ words: [Int32], _ keys: RolloutKeys,
+        in rules: [CompiledRule], _ facts: HandoffFacts, _ words: ScannedUtterance, _ keys: RolloutKeys,
         _ shadowMatches: inout [String]
     ) -> CompiledRule? {
         for rule in rules where rule.predicate(facts, words) && rule.includes(keys) {
@@ -92,7 +92,7 @@ public struct HandoffEngine: Sendable {
     // MARK: Tracing
 
     private func trace(of decision: HandoffDecision, facts: HandoffFacts, keys: RolloutKeys,
-                       words: [Int32]) -> DecisionTrace {
+                       words: ScannedUtterance) -> DecisionTrace {
         let stages = RuleStage.allCases.map { stage in
             let winner = switch stage {
             case .veto: decision.vetoRule
@@ -123,7 +123,7 @@ public struct HandoffEngine: Sendable {
 }
 
 extension ConditionProbe {
-    func trace(_ facts: HandoffFacts, _ words: [Int32]) -> ConditionTrace {
+    func trace(_ facts: HandoffFacts, _ words: ScannedUtterance) -> ConditionTrace {
         switch self {
         case .always:
             return ConditionTrace(kind: .always, result: true)
@@ -140,7 +140,7 @@ extension ConditionProbe {
             return ConditionTrace(
                 kind: .test, result: test.predicate(facts, words), fact: test.fact.name, op: test.operatorName,
                 expected: test.operand, actual: test.fact.value(in: facts),
-                matchedPhrase: test.phrases?.firstMatch(in: words)
+                matchedPhrase: test.phrases?.firstMatch(in: words[test.fact])
             )
         }
     }

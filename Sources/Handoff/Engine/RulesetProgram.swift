@@ -40,9 +40,13 @@ struct RulesetProgram: Sendable {
         }
     }
 
-    /// The utterance as vocabulary word ids (empty when no rule looks at phrases).
-    func words(of facts: HandoffFacts) -> [Int32] {
-        scansWords ? vocabulary.wordIDs(in: facts.utteranceText) : []
+    /// The utterance as vocabulary word ids (empty when no rule looks at phrases); the
+    /// request is scanned apart only when the user dictated part of the utterance.
+    func words(of facts: HandoffFacts) -> ScannedUtterance {
+        guard scansWords else { return .none }
+        let text = vocabulary.wordIDs(in: facts.utteranceText)
+        guard let request = facts.utteranceRequest else { return ScannedUtterance(text: text, request: text) }
+        return ScannedUtterance(text: text, request: vocabulary.wordIDs(in: request))
     }
 }
 

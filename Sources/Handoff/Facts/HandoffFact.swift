@@ -3,6 +3,7 @@
 /// The raw value is the fact's name in rules, test cases and stored facts JSON.
 public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
     case utteranceText = "utterance.text"
+    case utteranceRequest = "utterance.request"
     case intentID = "intent.id"
     case intentApp = "intent.app"
     case intentStatus = "intent.status"
@@ -39,7 +40,8 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
 
     public var kind: Kind {
         switch self {
-        case .utteranceText, .intentID, .intentApp, .intentStatus, .resultError, .deviceSurface, .client:
+        case .utteranceText, .utteranceRequest, .intentID, .intentApp, .intentStatus, .resultError, .deviceSurface,
+             .client:
             .text
         case .dialogueReprompts, .resultItemCount, .localHour:
             .integer
@@ -116,6 +118,7 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
         guard accepts(value) else { return false }
         switch (self, value) {
         case (.utteranceText, .text(let text)): facts.utteranceText = text
+        case (.utteranceRequest, .text(let text)): facts.utteranceRequest = text
         case (.intentID, _): facts.intentID = value.textValue
         case (.intentApp, _): facts.intentApp = value.textValue
         case (.intentStatus, _): facts.intentStatus = value.textValue
@@ -141,6 +144,7 @@ public enum HandoffFact: String, CaseIterable, Sendable, Codable, CodingKey {
     func text(in facts: HandoffFacts) -> String? {
         switch self {
         case .utteranceText: facts.utteranceText
+        case .utteranceRequest: facts.utteranceRequest ?? facts.utteranceText
         case .intentID: facts.intentID
         case .intentApp: facts.intentApp
         case .intentStatus: facts.intentStatus

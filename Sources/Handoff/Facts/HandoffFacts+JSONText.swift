@@ -6,7 +6,7 @@ import JiriAPI
 extension HandoffFacts: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
-        for (fact, key) in Self.factsInOrder {
+        for (fact, key) in Self.factsInOrder where stores(fact) {
             switch fact.kind {
             case .text:
                 if let text = fact.text(in: self) { writer.key(key); writer.string(text) }

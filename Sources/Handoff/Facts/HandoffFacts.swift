@@ -7,6 +7,10 @@
 public struct HandoffFacts: Sendable, Hashable {
     /// `utterance.text`
     public var utteranceText: String
+    /// `utterance.request`: the utterance without the words the user dictated into a free-text
+    /// parameter (a prompt, a nag's description, an idea), so "remind Noah to open the windows"
+    /// asks to open nothing. Nil when nothing was dictated: the request is the whole utterance.
+    public var utteranceRequest: String?
     /// `intent.id`, e.g. `nagz.ListNagsIntent`
     public var intentID: String?
     /// `intent.app`
@@ -40,6 +44,7 @@ public struct HandoffFacts: Sendable, Hashable {
 
     public init(
         utteranceText: String,
+        utteranceRequest: String? = nil,
         intentID: String? = nil,
         intentApp: String? = nil,
         intentStatus: String? = nil,
@@ -57,6 +62,7 @@ public struct HandoffFacts: Sendable, Hashable {
         localHour: Int = 12
     ) {
         self.utteranceText = utteranceText
+        self.utteranceRequest = utteranceRequest
         self.intentID = intentID
         self.intentApp = intentApp
         self.intentStatus = intentStatus
@@ -72,6 +78,12 @@ public struct HandoffFacts: Sendable, Hashable {
         self.client = client
         self.userDeclinedVisual = userDeclinedVisual
         self.localHour = localHour
+    }
+
+    /// Whether the stored facts hold `fact`: the request only when it differs from the
+    /// utterance, so a turn with nothing dictated stores its text once.
+    func stores(_ fact: HandoffFact) -> Bool {
+        fact != .utteranceRequest || utteranceRequest != nil
     }
 
     /// The value of one fact, by its rule name.
@@ -98,7 +110,7 @@ extension HandoffFacts: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: HandoffFact.self)
-        for fact in HandoffFact.allCases {
+        for fact in HandoffFact.allCases where stores(fact) {
             let value = fact.value(in: self)
             if value != .null {
                 try container.encode(value, forKey: fact)

@@ -76,8 +76,8 @@ extension RulesetParser {
             guard let bound = reader.integer(operand, "'\(entry.key)' on \(fact.name)") else { return nil }
             return entry.key == "gte" ? .atLeast(bound) : .atMost(bound)
         case "has_phrase":
-            guard fact == .utteranceText else {
-                reader.fail(entry.line, "'has_phrase' applies to utterance.text, not \(fact.name)")
+            guard fact == .utteranceText || fact == .utteranceRequest else {
+                reader.fail(entry.line, "'has_phrase' applies to utterance.text and utterance.request, not \(fact.name)")
                 return nil
             }
             return parsePhraseOperand(operand)

@@ -46,3 +46,4 @@ import Understanding
         #expect(understand("find the redis lease discussion in my chats")?.slots["query"] == .text("redis lease discussion"))
     }
 }
+

@@ -10,6 +10,9 @@ enum Fillers {
         "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know",
+        "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
+        "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",
+        "do you think you could", "would you be able to", "are you able to",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
     ]
@@ -24,5 +27,8 @@ enum Fillers {
         "and do not open anything", "and do not open app", "and do not open it",
         // Left when the app's name ends the utterance and is taken off: "… but don't open CodingBridge".
         "do not open", "but do not open", "and do not open", "without opening", "but without opening",
+        "read it out", "read it to me", "read them out", "read them to me", "and read it out", "and read it to me",
+        // "just tell me" ("just" is dropped everywhere); after "to" it stays the request ("remind Sam to tell me").
+        "tell me", "and tell me",
     ]
 }

@@ -37,6 +37,11 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     /// The first word after a colon or a dash: what follows is the content the
     /// words before it announced ("capture an idea: offline mode").
     static let afterColon = TokenFlags(rawValue: 1 << 7)
+    /// The first word of a self-correction, whose words before it were taken out
+    /// ("for Jake, no sorry, for Ava"): text that runs across it skips the gap.
+    static let afterCorrection = TokenFlags(rawValue: 1 << 8)
+    /// An unknown word with "'s": what it owns follows ("Sophie's homework").
+    static let possessive = TokenFlags(rawValue: 1 << 9)
     /// What punctuation before a word tells.
     static let breaks: TokenFlags = [.clauseStart, .afterColon]
 }

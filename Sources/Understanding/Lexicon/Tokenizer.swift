@@ -157,7 +157,11 @@ struct Tokenizer {
         let hash = WordTable.hash(word)
         guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
-                emit(Token(id: .unknown, start: start, end: end, flags: capitalized ? .capitalized : []),
+                var flags: TokenFlags = capitalized ? .capitalized : []
+                if word.count > 2, word[word.count - 1] == UInt8(ascii: "s"), word[word.count - 2] == UInt8(ascii: "'") {
+                    flags.insert(.possessive)
+                }
+                emit(Token(id: .unknown, start: start, end: end, flags: flags),
                      isNumberWord: false, state: &state, tokens: &tokens)
             }
             return

@@ -42,24 +42,33 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
-            if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
-            // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
-            if let inner = UtteranceSpan.innerAppIndex(tokens) {
-                var rest = tokens
-                let app = rest[inner].app
-                // With its preposition: "a new session in Oppi for the mobile workspace".
-                let from = UtteranceSpan.appPrepositions.contains(rest[inner - 1].id) ? inner - 1 : inner
-                rest.removeSubrange(from...inner)
-                if let found = match(rest, bytes: bytes, context: context, innerApp: app) { return found }
+            if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
+               let found = firstMatch(corrected, bytes: bytes, context: context) {
+                return found
             }
-            // "yep, did it, tell Nagz it's done": the request is the clause after an aside.
-            for index in tokens.indices.dropFirst() where tokens[index].flags.contains(.clauseStart) {
-                if let found = match(Array(tokens[index...]), bytes: bytes, context: context, innerApp: -1) {
-                    return found
-                }
-            }
-            return nil
+            return firstMatch(tokens, bytes: bytes, context: context)
         }
+    }
+
+    /// The utterance as said, else without an app named inside it, else from a clause after an aside.
+    private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
+        // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
+        if let inner = UtteranceSpan.innerAppIndex(tokens) {
+            var rest = tokens
+            let app = rest[inner].app
+            // With its preposition: "a new session in Oppi for the mobile workspace".
+            let from = UtteranceSpan.appPrepositions.contains(rest[inner - 1].id) ? inner - 1 : inner
+            rest.removeSubrange(from...inner)
+            if let found = match(rest, bytes: bytes, context: context, innerApp: app) { return found }
+        }
+        // "yep, did it, tell Nagz it's done": the request is the clause after an aside.
+        for index in tokens.indices.dropFirst() where tokens[index].flags.contains(.clauseStart) {
+            if let found = match(Array(tokens[index...]), bytes: bytes, context: context, innerApp: -1) {
+                return found
+            }
+        }
+        return nil
     }
 
     private func match(

@@ -20,7 +20,9 @@ extension PatternCompiler {
                 aliasWords += Self.rawWords(alias)
             }
         }
-        let words = meaningfulWords + aliasWords
+        // The fillers' own words ("wondering", "possible"), or a filler with one would never match.
+        let fillerWords = (Fillers.leading + Fillers.trailing).flatMap(Self.rawWords)
+        let words = meaningfulWords + aliasWords + fillerWords
         var added: [String] = []
         for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
             vocabulary.addWord(word)

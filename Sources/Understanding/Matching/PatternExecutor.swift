@@ -95,6 +95,7 @@ struct PatternExecutor {
             var stop = position + 1
             while stop <= last {
                 if mention, !canBeInMention(tokens[stop - 1]) { return nil }
+                if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
                 if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
                 if stop == pause {
                     stop += 1
@@ -154,6 +155,14 @@ struct PatternExecutor {
     /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").
     static func canBeInMention(_ token: Token) -> Bool {
         token.flags.isDisjoint(with: [.stop, .temporal, .app])
+    }
+
+    /// A name the recogniser capitalised ("Theo") runs on only over words the vocabulary does
+    /// not know ("Theo Park") or after a possessive ("Sophie's homework"), not into the request
+    /// ("Theo take the bins out").
+    private func continuesName(from start: Int, at index: Int) -> Bool {
+        !tokens[start].flags.contains(.capitalized) || tokens[index].id == .unknown
+            || tokens[index - 1].flags.contains(.possessive)
     }
 
     /// Once the user named this pattern's app at an edge, another app's name inside a mention

@@ -12,9 +12,10 @@ struct UtteranceSpan {
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
         BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
     ]
-    /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...".
+    /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...",
+    /// "open MoodBoard and ...".
     private static let addressVerbs: Set<TokenID> = [
-        BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id,
+        BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id, BuiltinWord.open.id,
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
     ]
     private static let addressLinks: Set<TokenID> = [
@@ -55,12 +56,15 @@ struct UtteranceSpan {
     }
 
     /// The one app name inside the utterance, away from its edges, as in "snooze
-    /// that Nagz reminder": the name qualifies a word of the request. Nil when
-    /// there is none, or more than one.
+    /// that Nagz reminder": the name qualifies a word of the request. A name that is also a
+    /// word ("nags") counts after a preposition and before a pause: "mark it done in nags, …".
+    /// Nil when there is none, or more than one.
     static func innerAppIndex(_ tokens: [Token]) -> Int? {
         guard tokens.count > 2 else { return nil }
         var found: Int?
-        for index in 1..<(tokens.count - 1) where tokens[index].flags.contains(.app) {
+        for index in 1..<(tokens.count - 1) where tokens[index].flags.contains(.app)
+            || (tokens[index].app >= 0 && appPrepositions.contains(tokens[index - 1].id)
+                && tokens[index + 1].flags.contains(.clauseStart)) {
             guard found == nil else { return nil }
             found = index
         }

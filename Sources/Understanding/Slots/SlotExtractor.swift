@@ -99,8 +99,13 @@ struct SlotExtractor {
             let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
             start = articleStart(before: start, notBefore: floor) ?? start
         }
+        var text = ""
+        for index in span.dropFirst() where tokens[index].flags.contains(.afterCorrection) {
+            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<Int(tokens[index - 1].end)]), as: UTF8.self) + " "
+            start = Int(tokens[index].start)
+        }
         let end = Int(tokens[span.upperBound - 1].end)
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return text + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Where "the", "a" or "an" starts when only spaces separate it from `offset` and no

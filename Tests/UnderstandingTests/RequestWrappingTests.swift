@@ -1,0 +1,42 @@
+import Testing
+import Understanding
+
+/// What people wrap a request in, at either end.
+@Suite struct RequestWrappingTests {
+    @Test(arguments: [
+        "would it be possible to mark my homework nag as complete", "I was wondering if you could mark my homework nag as complete",
+        "do you think you could mark my homework nag as complete",
+    ])
+    func aPoliteLeadInIsNotPartOfTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.CompleteNagIntent")
+    }
+
+    @Test func readItOutAndTellMeAreSignOffs() {
+        #expect(understand("how am I feeling according to mood board read it out")?.intent.id == "moodboard.GetCurrentMoodIntent")
+        #expect(understand("whats changed in my code just tell me dont open anything")?.intent.id == "codingbridge.GitStatusIntent")
+    }
+
+    @Test func tellMeAfterToStaysTheRequest() {
+        #expect(understand("remind Sam to tell me")?.slots["description"] == .text("tell me"))
+    }
+
+    @Test func openingAnAppAddressesIt() {
+        #expect(understand("open mood board and run the analysis on my moods")?.intent.id == "moodboard.AnalyzeMoodIntent")
+    }
+
+    @Test func anAppNameThatIsAlsoAWordNamesTheAppBeforeAPause() {
+        let match = understand("mark my nag done in nags, note had to order a new filter first")
+        #expect(match?.intent.id == "nagz.CompleteNagIntent")
+        #expect(match?.slots["note"] == .text("had to order a new filter first"))
+    }
+
+    @Test func aCapitalisedNameStopsAtAKnownWord() {
+        let match = understand("new chores nag for Theo take the bins out")
+        #expect(match?.slots["recipient"] == .entity("Theo"))
+        #expect(match?.slots["description"] == .text("take the bins out"))
+    }
+
+    @Test func aPossessiveNameRunsOnToWhatItOwns() {
+        #expect(understand("tick off Sophie's homework nag, note: she finished the essay")?.slots["nag"] == .entity("Sophie's homework"))
+    }
+}

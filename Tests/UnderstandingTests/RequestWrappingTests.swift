@@ -11,6 +11,16 @@ import Understanding
         #expect(understand(text)?.intent.id == "nagz.CompleteNagIntent")
     }
 
+    @Test func anAsideAfterTheRequestIsLeftOut() {
+        let match = understand("Fire up a fresh pi session in the oppi-dev workspace, I'll type the prompt myself")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("oppi-dev"))
+    }
+
+    @Test func youCanIsALeadIn() {
+        #expect(understand("The dishwasher's emptied, you can tick that one off")?.intent.id == "nagz.CompleteNagIntent")
+    }
+
     @Test func readItOutAndTellMeAreSignOffs() {
         #expect(understand("how am I feeling according to mood board read it out")?.intent.id == "moodboard.GetCurrentMoodIntent")
         #expect(understand("whats changed in my code just tell me dont open anything")?.intent.id == "codingbridge.GitStatusIntent")

@@ -19,6 +19,18 @@ import Understanding
         #expect(understand("remind Sam that he needs to feed the cat")?.slots["recipient"] == .entity("Sam"))
     }
 
+    @Test func anObjectPronounIsNeverAName() {
+        let match = understand("remind them to clean up")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == nil)
+        #expect(understand("could you bug her about it tomorrow at 5pm") == nil)
+    }
+
+    @Test func theWordAppAfterAPauseIsNotPartOfTheAppsName() {
+        #expect(understand("note this for CodingBridge: my app should sync over iCloud")?.slots["idea"]
+            == .text("my app should sync over iCloud"))
+    }
+
     @Test func aModalVerbAddressesTheApp() {
         #expect(understand("Can MoodBoard give me some insights on my moods?")?.intent.id == "moodboard.AnalyzeMoodIntent")
     }
@@ -40,6 +52,10 @@ import Understanding
     @Test func dictatedSentencesKeepTheirFirstArticle() {
         let match = understand("complete my meds nag with a note saying the pharmacy was closed so I'll go tomorrow")
         #expect(match?.slots["note"] == .text("the pharmacy was closed so I'll go tomorrow"))
+    }
+
+    @Test func dictatedSentencesKeepTheirFirstPossessive() {
+        #expect(understand("tell Oppi my tests fail on the CI runner")?.slots["prompt"] == .text("my tests fail on the CI runner"))
     }
 
     @Test func shortTextLosesItsArticle() {

@@ -37,9 +37,10 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Answers.
     case yes, yeah, yep, yup, sure, `true`, `false`, nope, nah
 
-    /// Subject pronouns: a new clause starts at one, so a name never runs across it
-    /// ("for Mia she's got the orthodontist").
-    case he, she, they
+    /// Pronouns: a new clause starts at a subject pronoun, so a name never runs across it
+    /// ("for Mia she's got the orthodontist"); an object pronoun stands for someone named
+    /// elsewhere, so it is never a name itself ("bug her about it").
+    case he, she, they, him, her, them
 
     var id: TokenID { rawValue }
 
@@ -92,7 +93,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         switch self {
         case .in, .on, .at, .by, .for, .to, .from, .with, .using, .via, .through, .about, .before, .after,
              .until, .around, .due, .of, .and, .or, .but, .as, .is, .are, .was, .be, .it, .that, .this, .if,
-             .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how, .he, .she, .they:
+             .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how, .he, .she, .they, .him, .her, .them:
             return .stop
         case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,
              .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod,

@@ -12,7 +12,7 @@ enum Fillers {
         "i need to know", "do you know",
         "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
         "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",
-        "do you think you could", "would you be able to", "are you able to",
+        "do you think you could", "would you be able to", "are you able to", "you can", "you could",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
     ]

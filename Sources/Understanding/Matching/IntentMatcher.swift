@@ -50,7 +50,8 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    /// The utterance as said, else without an app named inside it, else from a clause after an aside.
+    /// The utterance as said, else without an app named inside it, else from a clause after an
+    /// aside, else up to one.
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
         if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
         // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
@@ -63,8 +64,15 @@ public struct IntentMatcher: Sendable {
             if let found = match(rest, bytes: bytes, context: context, innerApp: app) { return found }
         }
         // "yep, did it, tell Nagz it's done": the request is the clause after an aside.
-        for index in tokens.indices.dropFirst() where tokens[index].flags.contains(.clauseStart) {
+        let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }
+        for index in clauseStarts {
             if let found = match(Array(tokens[index...]), bytes: bytes, context: context, innerApp: -1) {
+                return found
+            }
+        }
+        // "a fresh pi session, I'll type the prompt myself": or the clause before one.
+        for index in clauseStarts.reversed() {
+            if let found = match(Array(tokens[..<index]), bytes: bytes, context: context, innerApp: -1) {
                 return found
             }
         }

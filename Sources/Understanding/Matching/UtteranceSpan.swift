@@ -23,7 +23,8 @@ struct UtteranceSpan {
     ]
 
     /// Replaces multi-word app names by one app token each, in place; the word "app" after
-    /// a name is part of it ("in the Nags app": a weak alias so named is the app too).
+    /// a name is part of it ("in the Nags app": a weak alias so named is the app too), unless
+    /// punctuation parts them ("for CodingBridge: my app should …").
     static func joinAppPhrases(_ tokens: inout [Token], program: MatcherProgram) {
         var write = 0
         var read = 0
@@ -40,7 +41,8 @@ struct UtteranceSpan {
                         end: buffer[read + length - 1].end, flags: token.flags.intersection(.breaks).union(.app),
                         app: Int8(app))
                 }
-                if token.app >= 0, read + length < count, view[read + length].id == BuiltinWord.app.id {
+                if token.app >= 0, read + length < count, view[read + length].id == BuiltinWord.app.id,
+                   view[read + length].flags.isDisjoint(with: .breaks) {
                     token = Token(
                         id: program.vocabulary.appIDs[Int(token.app)], start: token.start,
                         end: buffer[read + length].end, flags: token.flags.intersection(.breaks).union(.app),

@@ -126,7 +126,7 @@ let package = Package(
             // Mints the JWTs the JWT tests verify, independently of jwt-kit.
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ]),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "JiriAPITests", dependencies: [
             "JiriAPI", "JiriURLSession", "JiriServer", "JiriTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

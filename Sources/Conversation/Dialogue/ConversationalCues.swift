@@ -13,6 +13,8 @@ enum ConversationalCues {
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
         "no cancel", "scratch that", "dont bother", "cancel it",
     ]
+    /// Words around a cancel that do not change it: "nah, forget it", "oh no, never mind".
+    static let cancelFillers: Set<String> = ["ok", "okay", "oh", "um", "uh", "please", "just", "actually", "no", "nah", "nope", "well", "hmm"]
     static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please"]
     static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
 
@@ -51,7 +53,7 @@ enum ConversationalCues {
     }
 
     static func isCancel(_ words: UtteranceWords) -> Bool {
-        let kept = words.words.filter { !["ok", "okay", "oh", "um", "please", "just", "actually"].contains(String($0)) }.joined(separator: " ")
+        let kept = words.words.filter { !cancelFillers.contains(String($0)) }.joined(separator: " ")
         return cancels.contains(words.normalized) || cancels.contains(kept)
     }
 

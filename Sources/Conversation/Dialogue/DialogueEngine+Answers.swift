@@ -16,12 +16,14 @@ extension DialogueEngine {
         given pending: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         var slots = pending
-        if let value = SlotParser.parse(text, for: parameter, of: intent, catalog: catalog, context: context),
+        let answer = if case .entity = parameter.type { Self.withoutLeadIn(text) } else { text }
+        if let value = SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
            !isMeasure(value, in: intent, besides: parameter, context: context) {
-            slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: text)
+            slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: answer)
             for implied in intent.parameters where slots[implied.name] == nil && implied.inferFrom.contains(parameter.name) {
-                slots[implied.name] = SlotParser.parse(text, for: implied, of: intent, catalog: catalog, context: context)
+                slots[implied.name] = SlotParser.parse(answer, for: implied, of: intent, catalog: catalog, context: context)
             }
+            fillMeasures(of: intent, besides: parameter, fromClausesOf: answer, into: &slots, context: context)
             return slots
         }
         guard case .entity = parameter.type else { return nil }
@@ -32,6 +34,50 @@ extension DialogueEngine {
             }
         }
         return nil
+    }
+
+    /// Words people put before a name they give as an answer: "make it Noah", "it's for Sam".
+    private static let answerLeadIns: [[Substring]] = [
+        "make it for", "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it",
+        "i said", "i meant", "put",
+    ].map { $0.split(separator: " ") }
+
+    static func withoutLeadIn(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        let folded = words.map { $0.lowercased().filter { $0 != "'" && $0 != "\u{2019}" } }
+        for lead in answerLeadIns where lead.count < words.count && zip(lead, folded).allSatisfy({ $0 == $1 }) {
+            return words.dropFirst(lead.count).joined(separator: " ")
+        }
+        return text
+    }
+
+    /// A time or a number said in a clause of its own after the answer ("meds, tomorrow at 8")
+    /// fills the parameter it fits when that one is still missing.
+    private func fillMeasures(
+        of intent: IntentDefinition, besides parameter: ParameterDefinition, fromClausesOf answer: String,
+        into slots: inout [String: SlotValue], context: MatchContext
+    ) {
+        let clauses = answer.split(whereSeparator: { ",;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard clauses.count > 1 else { return }
+        for clause in clauses.dropFirst() {
+            for other in measures(of: intent, besides: parameter) where slots[other.name] == nil {
+                if let value = SlotParser.parseMeasure(clause, for: other, context: context) {
+                    slots[other.name] = value
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether an answer to `parameter`'s question could be a request for another intent
+    /// and should be understood as one first: any answer for a name, and free text longer
+    /// than the parameter is ever said.
+    func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition, words: UtteranceWords) -> Bool {
+        switch parameter.type {
+        case .entity: true
+        case .string: answerLengths.longest(parameter.name, of: intent.id).map { words.words.count > $0 } ?? false
+        default: false
+        }
     }
 
     /// An entity as the user wrote it (an answer read from lower-cased words regains its

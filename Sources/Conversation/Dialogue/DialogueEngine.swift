@@ -17,6 +17,8 @@ struct DialogueEngine: Sendable {
     let capabilities: String
     /// The reply to what no app can do.
     let fallbackReply: String
+    /// How long an answer to a free-text question can be before it is heard as a new request.
+    let answerLengths: AnswerLengths
 
     init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
         self.catalog = catalog
@@ -25,6 +27,7 @@ struct DialogueEngine: Sendable {
         self.maxReprompts = maxReprompts
         self.capabilities = Self.capabilities(naming: catalog.apps.map(\.displayName))
         self.fallbackReply = "I can't help with that yet. " + capabilities
+        self.answerLengths = AnswerLengths(catalog: catalog)
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
@@ -62,8 +65,10 @@ struct DialogueEngine: Sendable {
             if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
                let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
                 // A name can be any words, so a request for another intent is heard as one
-                // before it is taken for a name ("what's overdue" to "Who is the nag for?").
-                if case .entity = parameter.type {
+                // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
+                // free text longer than the parameter is ever said ("remind Sam to …" to "How
+                // are you feeling?").
+                if isRequestShaped(answering: parameter, of: intent, words: words) {
                     let understood = await understand(text, state: state, context: context, turnID: turnID)
                     heard = understood
                     if let match = understood.match, match.intent.id != intent.id {

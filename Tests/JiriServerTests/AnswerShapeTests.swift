@@ -1,0 +1,59 @@
+import Foundation
+import JiriAPI
+import Testing
+
+/// How an answer is worded, over HTTP with the real stores: the words around a name, a
+/// second value in a clause of its own, a cancel said casually, and a request too long to
+/// be the free text that was asked for.
+@Suite struct AnswerShapeTests {
+    @Test func aNameAfterMakeItIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag", session: id).replyText == "Who is the nag for?")
+            let answered = try await http.decodedTurn("make it Noah", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Noah"))
+        }
+    }
+
+    @Test func aTimeInAClauseOfItsOwnFillsTheDueTimeToo() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: id)
+            #expect(try await http.decodedTurn("Sam", session: id).replyText.hasPrefix("What kind of nag is it"))
+            let category = try await http.decodedTurn("uh it's for his meds, tomorrow morning at 8", session: id)
+            #expect(category.intent?.slots["category"] == .string("meds"))
+            #expect(category.intent?.slots["dueAt"] != nil)
+            #expect(!category.expectsReply)
+        }
+    }
+
+    @Test func aCasualCancelDropsTheQuestion() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag", session: id).expectsReply)
+            let cancelled = try await http.decodedTurn("nah, forget it", session: id)
+            #expect(cancelled.replyText == "Okay, I've cancelled that.")
+            #expect(!cancelled.expectsReply)
+        }
+    }
+
+    @Test func aRequestLongerThanAMoodTitleTakesOver() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("add a mood", session: id).expectsReply)
+            let other = try await http.decodedTurn("remind Sam to do his chores tomorrow at 5pm", session: id)
+            #expect(other.intent?.id == "nagz.CreateNagIntent")
+            #expect(other.intent?.slots["recipient"] == .string("Sam"))
+        }
+    }
+
+    @Test func anyAnswerToAnOpenEndedPromptIsThePrompt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask oppi", session: id).replyText == "What should Pi do?")
+            let answered = try await http.decodedTurn("remind the team to review the pull request tomorrow", session: id)
+            #expect(answered.intent?.id == "oppi.AskPiIntent")
+            #expect(answered.intent?.slots["prompt"] == .string("remind the team to review the pull request tomorrow"))
+        }
+    }
+}

@@ -56,4 +56,35 @@ import Testing
             #expect(answered.intent?.slots["prompt"] == .string("remind the team to review the pull request tomorrow"))
         }
     }
+
+    @Test func aNameAfterHesitationAndARelationIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let first = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: first)
+            #expect(try await http.decodedTurn("um, let me think, Noah", session: first).intent?.slots["recipient"] == .string("Noah"))
+            let second = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: second)
+            let named = try await http.decodedTurn("the nag is for my daughter Lily", session: second)
+            #expect(named.intent?.slots["recipient"] == .string("Lily"))
+        }
+    }
+
+    @Test func aLengthSaidWithTheNagReplacesTheDefault() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("snooze a nag", session: id).expectsReply)
+            let answered = try await http.decodedTurn("the dentist one, for 45 minutes", session: id)
+            #expect(answered.intent?.slots["nag"] == .string("dentist"))
+            #expect(answered.intent?.slots["minutes"] == .number(45))
+        }
+    }
+
+    @Test func aCancelFollowedByARequestRunsTheRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask Oppi", session: id).replyText == "What should Pi do?")
+            let other = try await http.decodedTurn("never mind that, resume my last CodingBridge chat", session: id)
+            #expect(other.intent?.id == "codingbridge.ResumeSessionIntent")
+        }
+    }
 }

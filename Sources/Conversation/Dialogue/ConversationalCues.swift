@@ -8,7 +8,10 @@ enum ConversationalCues {
         "see ya", "later", "good night", "goodnight", "im done", "we are done", "were done", "end",
         "end conversation", "thank you thats all", "nothing else", "no thats all", "no thats it",
     ]
-    static let fillers: Set<String> = ["ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now"]
+    static let fillers: Set<String> = [
+        "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
+        "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent",
+    ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
         "no cancel", "scratch that", "dont bother", "cancel it",
@@ -55,6 +58,21 @@ enum ConversationalCues {
     static func isCancel(_ words: UtteranceWords) -> Bool {
         let kept = words.words.filter { !cancelFillers.contains(String($0)) }.joined(separator: " ")
         return cancels.contains(words.normalized) || cancels.contains(kept)
+    }
+
+    /// The request after a cancel that starts the utterance ("never mind that, resume my last
+    /// chat" → "resume my last chat"), as the user wrote it; nil when there is none.
+    static func request(afterCancelIn text: String) -> String? {
+        let words = text.split(separator: " ")
+        guard words.count > 2 else { return nil }
+        for length in (1...min(3, words.count - 1)).reversed() {
+            let lead = words.prefix(length).map { $0.lowercased().filter { $0.isLetter } }
+            // "never mind that", "forget it": the cancel with what it cancels.
+            let core = ["that", "it"].contains(lead.last) ? lead.dropLast() : lead[...]
+            guard cancels.contains(lead.joined(separator: " ")) || cancels.contains(core.joined(separator: " ")) else { continue }
+            return words.dropFirst(length).joined(separator: " ")
+        }
+        return nil
     }
 
     static func isYes(_ words: UtteranceWords) -> Bool {

@@ -16,14 +16,17 @@ extension DialogueEngine {
         given pending: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         var slots = pending
-        let answer = if case .entity = parameter.type { Self.withoutLeadIn(text) } else { text }
+        let clauses = Self.clauses(of: text)
+        // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
+        // value are looked for in the whole answer.
+        let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
         if let value = SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
            !isMeasure(value, in: intent, besides: parameter, context: context) {
             slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: answer)
             for implied in intent.parameters where slots[implied.name] == nil && implied.inferFrom.contains(parameter.name) {
                 slots[implied.name] = SlotParser.parse(answer, for: implied, of: intent, catalog: catalog, context: context)
             }
-            fillMeasures(of: intent, besides: parameter, fromClausesOf: answer, into: &slots, context: context)
+            fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &slots, context: context)
             return slots
         }
         guard case .entity = parameter.type else { return nil }
@@ -36,32 +39,55 @@ extension DialogueEngine {
         return nil
     }
 
-    /// Words people put before a name they give as an answer: "make it Noah", "it's for Sam".
+    /// Words people put before a name they give as an answer: "make it Noah", "it's for Sam",
+    /// "the nag is for my daughter Lily".
     private static let answerLeadIns: [[Substring]] = [
-        "make it for", "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it",
-        "i said", "i meant", "put",
+        "the nag is for", "this is for", "make it for", "make it", "it is for", "its for", "it is", "its", "thats for",
+        "that is for", "for", "call it", "i said", "i meant", "put",
     ].map { $0.split(separator: " ") }
+    /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
+    private static let relations: Set<Substring> = [
+        "daughter", "son", "kid", "child", "wife", "husband", "partner", "brother", "sister", "mum", "mom", "dad",
+        "boy", "girl", "grandson", "granddaughter", "niece", "nephew", "friend",
+    ]
+    /// Clauses that only hesitate: "um, let me think, Noah".
+    private static let hesitations: Set<String> = [
+        "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "let me think",
+        "let me see", "lets see", "let us see", "uh let me think", "um let me think",
+    ]
 
     static func withoutLeadIn(_ text: String) -> String {
-        let words = text.split(separator: " ")
+        var words = text.split(separator: " ")
         let folded = words.map { $0.lowercased().filter { $0 != "'" && $0 != "\u{2019}" } }
-        for lead in answerLeadIns where lead.count < words.count && zip(lead, folded).allSatisfy({ $0 == $1 }) {
-            return words.dropFirst(lead.count).joined(separator: " ")
+        if let lead = answerLeadIns.first(where: { $0.count < words.count && zip($0, folded).allSatisfy { $0 == $1 } }) {
+            words.removeFirst(lead.count)
         }
-        return text
+        if words.count > 2, words[0].lowercased() == "my", relations.contains(Substring(words[1].lowercased())) {
+            words.removeFirst(2)
+        }
+        return words.joined(separator: " ")
     }
 
-    /// A time or a number said in a clause of its own after the answer ("meds, tomorrow at 8")
-    /// fills the parameter it fits when that one is still missing.
-    private func fillMeasures(
-        of intent: IntentDefinition, besides parameter: ParameterDefinition, fromClausesOf answer: String,
+    /// The answer's clauses, split at commas and semicolons, without those that only hesitate.
+    static func clauses(of text: String) -> [String] {
+        let clauses = text.split(whereSeparator: { ",;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+        let kept = clauses.filter { !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
+        return kept.isEmpty ? [text] : kept
+    }
+
+    /// A value said in a clause of its own after the answer ("Ben, his meds, due at 8") fills
+    /// the missing parameter it fits: a time, a length, a number or one of an enum's cases.
+    private func fillOthers(
+        of intent: IntentDefinition, besides parameter: ParameterDefinition, from clauses: ArraySlice<String>,
         into slots: inout [String: SlotValue], context: MatchContext
     ) {
-        let clauses = answer.split(whereSeparator: { ",;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard clauses.count > 1 else { return }
-        for clause in clauses.dropFirst() {
-            for other in measures(of: intent, besides: parameter) where slots[other.name] == nil {
-                if let value = SlotParser.parseMeasure(clause, for: other, context: context) {
+        for clause in clauses {
+            for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
+                let value: SlotValue? = switch other.type {
+                case .enumeration: SlotParser.parse(clause, for: other, of: intent, catalog: catalog, context: context)
+                default: SlotParser.parseMeasure(clause, for: other, context: context)
+                }
+                if let value {
                     slots[other.name] = value
                     break
                 }
@@ -70,12 +96,13 @@ extension DialogueEngine {
     }
 
     /// Whether an answer to `parameter`'s question could be a request for another intent
-    /// and should be understood as one first: any answer for a name, and free text longer
-    /// than the parameter is ever said.
-    func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition, words: UtteranceWords) -> Bool {
+    /// and should be understood as one first: any answer for a name, and free text that the
+    /// catalog never lets run on (a mood's title: "what's changed in my code" is no mood).
+    /// Unbounded free text (Oppi's prompt) is taken as said.
+    func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition) -> Bool {
         switch parameter.type {
         case .entity: true
-        case .string: answerLengths.longest(parameter.name, of: intent.id).map { words.words.count > $0 } ?? false
+        case .string: answerLengths.longest(parameter.name, of: intent.id) != nil
         default: false
         }
     }

@@ -50,6 +50,16 @@ struct DialogueEngine: Sendable {
                 state.pending = nil
                 return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
             }
+            // "never mind that, resume my last chat": the question is dropped for the request.
+            if let request = ConversationalCues.request(afterCancelIn: text) {
+                state.pending = nil
+                let understood = await understand(request, state: state, context: context, turnID: turnID)
+                if let match = understood.match {
+                    return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+                }
+                return DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue",
+                                       intent: info(intent, status: "failed", slots: pending.slots), state: state)
+            }
             if pending.awaitingConfirmation {
                 if ConversationalCues.isYes(words) {
                     state.pending = nil
@@ -66,9 +76,9 @@ struct DialogueEngine: Sendable {
                let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
                 // A name can be any words, so a request for another intent is heard as one
                 // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
-                // free text longer than the parameter is ever said ("remind Sam to …" to "How
-                // are you feeling?").
-                if isRequestShaped(answering: parameter, of: intent, words: words) {
+                // an answer to a short free-text question ("remind Sam to …" to "How are you
+                // feeling?").
+                if isRequestShaped(answering: parameter, of: intent) {
                     let understood = await understand(text, state: state, context: context, turnID: turnID)
                     heard = understood
                     if let match = understood.match, match.intent.id != intent.id {
@@ -127,19 +137,21 @@ struct DialogueEngine: Sendable {
             return DialogueOutcome(replyText: refusal, mode: "intent", intent: info(intent, status: "failed", slots: slots),
                                    toolError: "not_permitted", state: state)
         }
-        for parameter in intent.parameters where slots[parameter.name] == nil {
-            if let defaultValue = parameter.defaultValue,
-               let value = SlotParser.parse(defaultValue, for: parameter, catalog: catalog, context: context) {
-                slots[parameter.name] = value
-            }
-        }
-        // Foreground intents open the app, which asks for anything missing itself.
-        if !intent.opensApp, let missing = intent.parameters.first(where: { $0.required && slots[$0.name] == nil }) {
+        // Foreground intents open the app, which asks for anything missing itself. Defaults wait
+        // until nothing is: an answer may still say the value ("the dentist one, for 45 minutes").
+        if !intent.opensApp,
+           let missing = intent.parameters.first(where: { $0.required && $0.defaultValue == nil && slots[$0.name] == nil }) {
             let pending = PendingIntent(intentID: intent.id, slots: slots, awaiting: missing.name)
             state.pending = pending
             return DialogueOutcome(replyText: missing.prompt ?? "What \(missing.name) should I use?", mode: "dialogue",
                                    intent: info(intent, status: "needs_value", slots: slots), sensitive: missing.sensitive,
                                    expectsReply: true, state: state)
+        }
+        for parameter in intent.parameters where slots[parameter.name] == nil {
+            if let defaultValue = parameter.defaultValue,
+               let value = SlotParser.parse(defaultValue, for: parameter, catalog: catalog, context: context) {
+                slots[parameter.name] = value
+            }
         }
         // Foreground intents are confirmed on screen by the app itself.
         if intent.confirm && !intent.opensApp {
@@ -205,7 +217,7 @@ struct DialogueEngine: Sendable {
     /// was asked: replace the slot the new value fits and run again.
     private func correction(of words: UtteranceWords, text: String, state: DialogueState, context: MatchContext) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
         guard let last = state.lastIntent, let intent = catalog.intent(id: last.intentID),
-              let first = words.words.first, ["no", "actually", "nope", "sorry", "wait"].contains(String(first)),
+              let first = words.words.first, ["no", "actually", "nope", "sorry", "wait", "make", "change"].contains(String(first)),
               words.words.count <= 8
         else { return nil }
         var rest = Array(words.words.dropFirst())

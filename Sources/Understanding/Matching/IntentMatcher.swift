@@ -51,7 +51,7 @@ public struct IntentMatcher: Sendable {
     }
 
     /// The utterance as said, else without an app named inside it, else from a clause after an
-    /// aside, else up to one.
+    /// aside, else up to one or up to an "and".
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
         if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
         // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
@@ -70,8 +70,10 @@ public struct IntentMatcher: Sendable {
                 return found
             }
         }
-        // "a fresh pi session, I'll type the prompt myself": or the clause before one.
-        for index in clauseStarts.reversed() {
+        // "a fresh pi session, I'll type the prompt myself": or the clause before one; "snooze it
+        // and tell me what else is due": or the first of two requests.
+        let ands = tokens.indices.dropFirst().filter { tokens[$0].id == BuiltinWord.and.id }
+        for index in (clauseStarts + ands).sorted(by: >) {
             if let found = match(Array(tokens[..<index]), bytes: bytes, context: context, innerApp: -1) {
                 return found
             }

@@ -86,14 +86,16 @@ struct UtteranceSpan {
         var span = self
         var leading: Int8 = -1
         var trailing: Int8 = -1
-        // Start: "Nagz, ...", "in Nagz ...", "ask Nagz (to) ...", "can MoodBoard ...".
+        // Start: "Nagz, ...", "in Nagz ...", "ask Nagz (to) ...", "can MoodBoard ...", and after a
+        // verb that addresses it, a name that is also a word: "open nags and ...".
         if span.end - span.start > 1 {
             let first = tokens[span.start]
             if first.flags.contains(.app) {
                 leading = first.app
                 span.start += 1
-            } else if span.end - span.start > 2, tokens[span.start + 1].flags.contains(.app),
-                      Self.appPrepositions.contains(first.id) || Self.addressVerbs.contains(first.id) {
+            } else if span.end - span.start > 2, tokens[span.start + 1].app >= 0,
+                      tokens[span.start + 1].flags.contains(.app) && Self.appPrepositions.contains(first.id)
+                        || Self.addressVerbs.contains(first.id) {
                 leading = tokens[span.start + 1].app
                 span.start += 2
                 if Self.addressVerbs.contains(first.id), span.start < span.end,

@@ -24,13 +24,24 @@ public enum SlotParser {
     /// A number, length of time or date when the answer says nothing else ("20 minutes",
     /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
     public static func parseMeasure(_ answer: String, for parameter: ParameterDefinition, context: MatchContext) -> SlotValue? {
-        reading(answer, context: context, skippingPrepositions: true) { reader in
-            switch parameter.type {
-            case .integer: return reader.span.count == 1 ? reader.integer().map(SlotValue.integer) : nil
-            case .duration: return reader.wholeDuration().map(SlotValue.minutes)
-            case .date: return reader.wholeDate().map(SlotValue.date)
-            default: return nil
+        reading(answer, context: context) { reader in
+            // Words such as "due" or "for" before the value are dropped one at a time, so a
+            // date keeps the "at" it needs: "due at 8".
+            var reader = reader
+            while true {
+                if let value = measure(reader, parameter.type) { return value }
+                guard reader.span.count > 1, reader.tokens[reader.span.lowerBound].flags.contains(.stop) else { return nil }
+                reader.span = reader.span.dropFirst()
             }
+        }
+    }
+
+    private static func measure(_ reader: AnswerReader, _ type: ParameterType) -> SlotValue? {
+        switch type {
+        case .integer: reader.span.count == 1 ? reader.integer().map(SlotValue.integer) : nil
+        case .duration: reader.wholeDuration().map(SlotValue.minutes)
+        case .date: reader.wholeDate().map(SlotValue.date)
+        default: nil
         }
     }
 
@@ -55,22 +66,15 @@ public enum SlotParser {
         }
     }
 
-    /// Tokenizes the answer and hands `read` its words without the fillers around them
-    /// (and, with `skippingPrepositions`, without leading "at", "in", "for"); nil when
-    /// nothing is left.
-    private static func reading(
-        _ answer: String, context: MatchContext, skippingPrepositions: Bool = false,
-        _ read: (AnswerReader) -> SlotValue?
-    ) -> SlotValue? {
+    /// Tokenizes the answer and hands `read` its words without the fillers around them; nil
+    /// when nothing is left.
+    private static func reading(_ answer: String, context: MatchContext, _ read: (AnswerReader) -> SlotValue?) -> SlotValue? {
         var text = answer
         return text.withUTF8 { bytes -> SlotValue? in
             var tokens: [Token] = []
             Lexicon.shared.tokenizer.tokenize(bytes, into: &tokens)
             return tokens.withUnsafeBufferPointer { view -> SlotValue? in
-                var span = Lexicon.shared.trimmed(view)
-                while skippingPrepositions, span.lowerBound < span.upperBound, view[span.lowerBound].flags.contains(.stop) {
-                    span = (span.lowerBound + 1)..<span.upperBound
-                }
+                let span = Lexicon.shared.trimmed(view)
                 guard span.lowerBound < span.upperBound else { return nil }
                 return read(AnswerReader(tokens: view, bytes: bytes, span: span, context: context))
             }
@@ -113,7 +117,7 @@ private struct Lexicon: Sendable {
 private struct AnswerReader {
     let tokens: UnsafeBufferPointer<Token>
     let bytes: UnsafeBufferPointer<UInt8>
-    let span: Range<Int>
+    var span: Range<Int>
     let context: MatchContext
 
     func text(_ range: Range<Int>) -> String? {

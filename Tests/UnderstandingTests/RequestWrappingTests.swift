@@ -17,6 +17,16 @@ import Understanding
         #expect(match?.slots["workspace"] == .entity("oppi-dev"))
     }
 
+    @Test func asidesAtBothEndsAreLeftOut() {
+        let match = understand("Good morning, dear. Could you tell me what my mood is at the moment? Thank you so much.")
+        #expect(match?.intent.id == "moodboard.GetCurrentMoodIntent")
+    }
+
+    @Test func textingShorthandReadsAsTheWords() {
+        #expect(understand("yo chat w codingbridge, why does my python script keep crashing")?.intent.id == "codingbridge.QuickChatIntent")
+        #expect(understand("find css flexbox in my chats rn")?.slots["query"] == .text("css flexbox"))
+    }
+
     @Test func youCanIsALeadIn() {
         #expect(understand("The dishwasher's emptied, you can tick that one off")?.intent.id == "nagz.CompleteNagIntent")
     }

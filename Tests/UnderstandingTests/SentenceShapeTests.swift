@@ -31,6 +31,16 @@ import Understanding
             == .text("my app should sync over iCloud"))
     }
 
+    @Test func applicationAndProgramAfterAnAppsNameArePartOfIt() {
+        #expect(understand("show me my homework nags in the Nagz application")?.intent.id == "nagz.ListNagsIntent")
+    }
+
+    @Test func aWorkspaceBeforeThePromptNeedsNotBeCalledOne() {
+        let match = understand("Ask Oppi in api-prod to bisect the flaky checkout test on main")
+        #expect(match?.slots["workspace"] == .entity("api-prod"))
+        #expect(match?.slots["prompt"] == .text("bisect the flaky checkout test on main"))
+    }
+
     @Test func aModalVerbAddressesTheApp() {
         #expect(understand("Can MoodBoard give me some insights on my moods?")?.intent.id == "moodboard.AnalyzeMoodIntent")
     }

@@ -48,6 +48,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     var spellings: [String] {
         switch self {
         case .please: ["please", "pls", "plz", "plis"]
+        // "in the Nagz application", "that Nagging program": the kind of thing an app is.
+        case .app: ["app", "application", "program"]
         case .um: ["um", "umm"]
         case .uh: ["uh", "uhh"]
         case .hmm: ["hmm", "hm", "mmm"]
@@ -191,5 +193,6 @@ enum Contractions {
         "cannot": "can not", "won't": "will not", "wouldn't": "would not", "shouldn't": "should not",
         "haven't": "have not", "hasn't": "has not", "wanna": "want to", "gonna": "going to",
         "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",
+        "rn": "right now", "smth": "something", "sth": "something", "w": "with",
     ]
 }

@@ -13,6 +13,10 @@ enum Fillers {
         "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
         "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",
         "do you think you could", "would you be able to", "are you able to", "you can", "you could",
+        "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
+        "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
+        "oh dear", "excuse me", "dear", "good morning", "good afternoon", "good evening", "hello there",
+        "hey there", "ngl", "tbh", "honestly",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
     ]
@@ -30,5 +34,7 @@ enum Fillers {
         "read it out", "read it to me", "read them out", "read them to me", "and read it out", "and read it to me",
         // "just tell me" ("just" is dropped everywhere); after "to" it stays the request ("remind Sam to tell me").
         "tell me", "and tell me",
+        "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
+        "if you can", "if you could", "when you get a chance",
     ]
 }

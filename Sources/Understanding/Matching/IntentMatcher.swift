@@ -50,35 +50,36 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    /// The utterance as said, else without an app named inside it, else from a clause after an
-    /// aside, else up to one or up to an "and".
+    /// The utterance as said, else from a clause after an aside ("yep, did it, tell Nagz it's
+    /// done"), else up to one or to an "and" ("a fresh pi session, I'll type the prompt myself";
+    /// "snooze it and tell me what else is due"), else between asides at both ends ("Good
+    /// morning, dear. Would you …? Thank you ever so much.").
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
-        if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
-        // "snooze that Nagz reminder": read again without the app's name, as if said at the edge.
-        if let inner = UtteranceSpan.innerAppIndex(tokens) {
-            var rest = tokens
-            let app = rest[inner].app
-            // With its preposition: "a new session in Oppi for the mobile workspace".
-            let from = UtteranceSpan.appPrepositions.contains(rest[inner - 1].id) ? inner - 1 : inner
-            rest.removeSubrange(from...inner)
-            if let found = match(rest, bytes: bytes, context: context, innerApp: app) { return found }
-        }
-        // "yep, did it, tell Nagz it's done": the request is the clause after an aside.
+        if let found = matchAsSaid(tokens, bytes: bytes, context: context) { return found }
         let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }
-        for index in clauseStarts {
-            if let found = match(Array(tokens[index...]), bytes: bytes, context: context, innerApp: -1) {
-                return found
-            }
+        for start in clauseStarts {
+            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }
-        // "a fresh pi session, I'll type the prompt myself": or the clause before one; "snooze it
-        // and tell me what else is due": or the first of two requests.
-        let ands = tokens.indices.dropFirst().filter { tokens[$0].id == BuiltinWord.and.id }
-        for index in (clauseStarts + ands).sorted(by: >) {
-            if let found = match(Array(tokens[..<index]), bytes: bytes, context: context, innerApp: -1) {
-                return found
+        let ends = (clauseStarts + tokens.indices.dropFirst().filter { tokens[$0].id == BuiltinWord.and.id }).sorted(by: >)
+        for start in [0] + clauseStarts {
+            for end in ends where end > start {
+                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) { return found }
             }
         }
         return nil
+    }
+
+    /// The tokens as they are, else without an app named inside them ("snooze that Nagz
+    /// reminder"), as if it had been said at the edge.
+    private func matchAsSaid(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
+        guard let inner = UtteranceSpan.innerAppIndex(tokens) else { return nil }
+        var rest = tokens
+        let app = rest[inner].app
+        // With its preposition: "a new session in Oppi for the mobile workspace".
+        let from = UtteranceSpan.appPrepositions.contains(rest[inner - 1].id) ? inner - 1 : inner
+        rest.removeSubrange(from...inner)
+        return match(rest, bytes: bytes, context: context, innerApp: app)
     }
 
     private func match(

@@ -87,4 +87,24 @@ import Testing
             #expect(other.intent?.id == "codingbridge.ResumeSessionIntent")
         }
     }
+
+    @Test func aHedgedAnswerIsTheValue() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: id)
+            let named = try await http.decodedTurn("I think it should be for Mia, she's the one with the recital", session: id)
+            #expect(named.intent?.slots["recipient"] == .string("Mia"))
+        }
+    }
+
+    @Test func aCorrectionCanNameAModel() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let first = try await http.decodedTurn("ask oppi to review the auth module in the api workspace", session: id)
+            #expect(first.intent?.slots["workspace"] == .string("api"))
+            let corrected = try await http.decodedTurn("actually use opus", session: id)
+            #expect(corrected.intent?.slots["model"] == .string("opus"))
+            #expect(corrected.intent?.slots["workspace"] == .string("api"))
+        }
+    }
 }

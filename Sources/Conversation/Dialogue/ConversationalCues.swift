@@ -10,7 +10,7 @@ enum ConversationalCues {
     ]
     static let fillers: Set<String> = [
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
-        "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent",
+        "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
     ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",

@@ -42,8 +42,9 @@ extension DialogueEngine {
     /// Words people put before a name they give as an answer: "make it Noah", "it's for Sam",
     /// "the nag is for my daughter Lily".
     private static let answerLeadIns: [[Substring]] = [
-        "the nag is for", "this is for", "make it for", "make it", "it is for", "its for", "it is", "its", "thats for",
-        "that is for", "for", "call it", "i said", "i meant", "put",
+        "the nag is for", "this is for", "it should be for", "it should be", "should be for", "should be", "make it for",
+        "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it", "i said",
+        "i meant", "put",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations: Set<Substring> = [
@@ -70,9 +71,28 @@ extension DialogueEngine {
 
     /// The answer's clauses, split at commas and semicolons, without those that only hesitate.
     static func clauses(of text: String) -> [String] {
-        let clauses = text.split(whereSeparator: { ",;".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
-        let kept = clauses.filter { !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
+        let clauses = text.split(whereSeparator: { ",;".contains($0) }).map { withoutHedges(String($0)) }
+        let kept = clauses.filter { !$0.isEmpty && !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
         return kept.isEmpty ? [text] : kept
+    }
+
+    /// Words that make an answer tentative without changing it: "I think it should be for Mia",
+    /// "due tomorrow at 5pm I guess".
+    private static let leadingHedges: [[Substring]] = ["i think", "i guess", "i suppose", "maybe", "probably", "uh", "um"]
+        .map { $0.split(separator: " ") }
+    private static let trailingHedges: [[Substring]] = ["i guess", "i think", "i suppose", "probably", "maybe"]
+        .map { $0.split(separator: " ") }
+
+    static func withoutHedges(_ clause: String) -> String {
+        var words = clause.split(separator: " ")
+        func folded(_ range: ArraySlice<Substring>) -> [Substring] { range.map { Substring($0.lowercased().filter(\.isLetter)) } }
+        while let hedge = leadingHedges.first(where: { $0.count < words.count && folded(words.prefix($0.count)) == $0 }) {
+            words.removeFirst(hedge.count)
+        }
+        while let hedge = trailingHedges.first(where: { $0.count < words.count && folded(words.suffix($0.count)) == $0 }) {
+            words.removeLast(hedge.count)
+        }
+        return words.joined(separator: " ")
     }
 
     /// A value said in a clause of its own after the answer ("Ben, his meds, due at 8") fills
@@ -93,6 +113,24 @@ extension DialogueEngine {
                 }
             }
         }
+    }
+
+    /// One of the enum cases a free-text parameter is limited to in a phrasing or a rule ("{model:ModelName}"),
+    /// said in `text`; nil when the parameter has no such enum or none of its cases is said.
+    func spokenCase(in text: String, for parameter: ParameterDefinition, of intent: IntentDefinition, context: MatchContext) -> SlotValue? {
+        let marker = "{\(parameter.name):"
+        let rules = catalog.app(named: intent.app).map { Array($0.rules.values) } ?? []
+        for utterance in intent.utterances + rules {
+            guard let start = utterance.range(of: marker)?.upperBound,
+                  let end = utterance[start...].firstIndex(of: "}") else { continue }
+            let name = String(utterance[start..<end])
+            guard name.first?.isUppercase == true else { continue }
+            let limited = ParameterDefinition(name: parameter.name, type: .enumeration(name))
+            if case .enumCase(let value)? = SlotParser.parse(text, for: limited, of: intent, catalog: catalog, context: context) {
+                return .text(value)
+            }
+        }
+        return nil
     }
 
     /// Whether an answer to `parameter`'s question could be a request for another intent

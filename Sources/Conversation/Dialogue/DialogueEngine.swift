@@ -228,6 +228,15 @@ struct DialogueEngine: Sendable {
         guard !answer.isEmpty else { return nil }
         // Prefer typed parameters (dates, enums, numbers) over free text and entities.
         let ordered = intent.parameters.sorted { rank($0.type) < rank($1.type) }
+        // Free text is corrected only where the catalog limits it to an enum's cases ("actually use
+        // opus" for Oppi's model), and such a case is as telling as an enum's.
+        for parameter in intent.parameters {
+            guard case .string = parameter.type,
+                  let value = spokenCase(in: answer, for: parameter, of: intent, context: context) else { continue }
+            var slots = last.slots
+            slots[parameter.name] = value
+            return (intent, slots)
+        }
         for parameter in ordered where last.slots[parameter.name] != nil || parameter.required {
             if case .string = parameter.type { continue }
             if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {

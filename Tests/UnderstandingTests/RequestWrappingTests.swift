@@ -27,6 +27,12 @@ import Understanding
         #expect(understand("find css flexbox in my chats rn")?.slots["query"] == .text("css flexbox"))
     }
 
+    @Test func aRequestTheRecogniserRanOnIntoAnotherSentenceEndsThere() {
+        #expect(understand("reopen my last codingbridge chat i was in the middle of smth")?.intent.id == "codingbridge.ResumeSessionIntent")
+        #expect(understand("yo run lint in codingbridge pls my pr keeps failing")?.slots["command"] == .entity("lint"))
+        #expect(understand("open my-portfolio in codingbridge lemme fix the navbar")?.slots["project"] == .entity("my-portfolio"))
+    }
+
     @Test func youCanIsALeadIn() {
         #expect(understand("The dishwasher's emptied, you can tick that one off")?.intent.id == "nagz.CompleteNagIntent")
     }

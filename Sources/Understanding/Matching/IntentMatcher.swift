@@ -60,13 +60,22 @@ public struct IntentMatcher: Sendable {
         for start in clauseStarts {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }
-        let ends = (clauseStarts + tokens.indices.dropFirst().filter { tokens[$0].id == BuiltinWord.and.id }).sorted(by: >)
+        let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0) }).sorted(by: >)
         for start in [0] + clauseStarts {
             for end in ends where end > start {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) { return found }
             }
         }
         return nil
+    }
+
+    /// Where a request may end without punctuation: before "and", before a new sentence the
+    /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
+    /// it"), and after an app named with its preposition ("run lint in codingbridge my pr …").
+    private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
+        let id = tokens[index].id
+        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id { return true }
+        return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
 
     /// The tokens as they are, else without an app named inside them ("snooze that Nagz

@@ -59,11 +59,10 @@ extension DialogueEngine {
 
     static func withoutLeadIn(_ text: String) -> String {
         var words = text.split(separator: " ")
-        let folded = words.map { $0.lowercased().filter { $0 != "'" && $0 != "\u{2019}" } }
-        if let lead = answerLeadIns.first(where: { $0.count < words.count && zip($0, folded).allSatisfy { $0 == $1 } }) {
+        if let lead = answerLeadIns.first(where: { starts(words, with: $0) }) {
             words.removeFirst(lead.count)
         }
-        if words.count > 2, words[0].lowercased() == "my", relations.contains(Substring(words[1].lowercased())) {
+        if words.count > 2, folded(words[0]) == "my", relations.contains(folded(words[1])) {
             words.removeFirst(2)
         }
         return words.joined(separator: " ")
@@ -85,14 +84,24 @@ extension DialogueEngine {
 
     static func withoutHedges(_ clause: String) -> String {
         var words = clause.split(separator: " ")
-        func folded(_ range: ArraySlice<Substring>) -> [Substring] { range.map { Substring($0.lowercased().filter(\.isLetter)) } }
-        while let hedge = leadingHedges.first(where: { $0.count < words.count && folded(words.prefix($0.count)) == $0 }) {
+        while let hedge = leadingHedges.first(where: { starts(words, with: $0) }) {
             words.removeFirst(hedge.count)
         }
-        while let hedge = trailingHedges.first(where: { $0.count < words.count && folded(words.suffix($0.count)) == $0 }) {
+        while let hedge = trailingHedges.first(where: { starts(words.reversed(), with: $0.reversed()) }) {
             words.removeLast(hedge.count)
         }
         return words.joined(separator: " ")
+    }
+
+    /// A spoken word as the phrase lists write it: lower case, letters and digits only
+    /// ("It's," → "its").
+    private static func folded(_ word: Substring) -> Substring {
+        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Whether `words` begin with `phrase` and say something after it.
+    private static func starts<Words: Collection<Substring>>(_ words: Words, with phrase: [Substring]) -> Bool {
+        phrase.count < words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
     }
 
     /// A value said in a clause of its own after the answer ("Ben, his meds, due at 8") fills
@@ -115,16 +124,10 @@ extension DialogueEngine {
         }
     }
 
-    /// One of the enum cases a free-text parameter is limited to in a phrasing or a rule ("{model:ModelName}"),
+    /// One of the enum cases a phrasing limits a free-text parameter to ("{model:ModelName}"),
     /// said in `text`; nil when the parameter has no such enum or none of its cases is said.
     func spokenCase(in text: String, for parameter: ParameterDefinition, of intent: IntentDefinition, context: MatchContext) -> SlotValue? {
-        let marker = "{\(parameter.name):"
-        let rules = catalog.app(named: intent.app).map { Array($0.rules.values) } ?? []
-        for utterance in intent.utterances + rules {
-            guard let start = utterance.range(of: marker)?.upperBound,
-                  let end = utterance[start...].firstIndex(of: "}") else { continue }
-            let name = String(utterance[start..<end])
-            guard name.first?.isUppercase == true else { continue }
+        for name in freeText.spokenEnums(of: parameter.name, in: intent.id) {
             let limited = ParameterDefinition(name: parameter.name, type: .enumeration(name))
             if case .enumCase(let value)? = SlotParser.parse(text, for: limited, of: intent, catalog: catalog, context: context) {
                 return .text(value)
@@ -140,7 +143,7 @@ extension DialogueEngine {
     func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition) -> Bool {
         switch parameter.type {
         case .entity: true
-        case .string: answerLengths.longest(parameter.name, of: intent.id) != nil
+        case .string: freeText.isBounded(parameter.name, of: intent.id)
         default: false
         }
     }

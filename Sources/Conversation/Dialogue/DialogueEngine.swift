@@ -17,8 +17,8 @@ struct DialogueEngine: Sendable {
     let capabilities: String
     /// The reply to what no app can do.
     let fallbackReply: String
-    /// How long an answer to a free-text question can be before it is heard as a new request.
-    let answerLengths: AnswerLengths
+    /// Which free-text parameters the catalog bounds or limits to an enum.
+    let freeText: FreeTextParameters
 
     init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
         self.catalog = catalog
@@ -27,7 +27,7 @@ struct DialogueEngine: Sendable {
         self.maxReprompts = maxReprompts
         self.capabilities = Self.capabilities(naming: catalog.apps.map(\.displayName))
         self.fallbackReply = "I can't help with that yet. " + capabilities
-        self.answerLengths = AnswerLengths(catalog: catalog)
+        self.freeText = FreeTextParameters(catalog: catalog)
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {

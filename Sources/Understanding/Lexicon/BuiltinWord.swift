@@ -42,6 +42,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     /// elsewhere, so it is never a name itself ("bug her about it").
     case he, she, they, him, her, them
 
+    /// Words a spoken self-correction starts with: "no wait", "sorry", "I mean", "or rather".
+    case wait, sorry, mean, rather
+
     var id: TokenID { rawValue }
 
     /// Every way the word is written. The first is the canonical spelling.

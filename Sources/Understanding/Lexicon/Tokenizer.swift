@@ -158,9 +158,7 @@ struct Tokenizer {
         guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
                 var flags: TokenFlags = capitalized ? .capitalized : []
-                if word.count > 2, word[word.count - 1] == UInt8(ascii: "s"), word[word.count - 2] == UInt8(ascii: "'") {
-                    flags.insert(.possessive)
-                }
+                if Self.endsInPossessive(word) { flags.insert(.possessive) }
                 emit(Token(id: .unknown, start: start, end: end, flags: flags),
                      isNumberWord: false, state: &state, tokens: &tokens)
             }
@@ -179,10 +177,14 @@ struct Tokenizer {
     /// A known word with "'s" after it ("family's", "today's") reads as the word: the
     /// possessive and the spoken "is" both leave what is asked unchanged.
     private func possessiveStem(of word: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let count = word.count
-        guard count > 2, word[count - 1] == UInt8(ascii: "s"), word[count - 2] == UInt8(ascii: "'") else { return nil }
-        let stem = UnsafeBufferPointer(rebasing: word[0..<(count - 2)])
+        guard Self.endsInPossessive(word) else { return nil }
+        let stem = UnsafeBufferPointer(rebasing: word[0..<(word.count - 2)])
         return vocabulary.entryIndex(stem, hash: WordTable.hash(stem))
+    }
+
+    /// "family's", "Sophie's" (a curly apostrophe was read as a straight one).
+    private static func endsInPossessive(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.count > 2 && word[word.count - 1] == UInt8(ascii: "s") && word[word.count - 2] == UInt8(ascii: "'")
     }
 
     /// "twenty-one", "follow-up": read as their parts when every part is a known

@@ -6,13 +6,13 @@ enum SelfCorrection {
     private static let reach = 4
 
     /// The tokens with each correction applied, or nil when the utterance has none.
-    static func applied(to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+    static func applied(to tokens: [Token]) -> [Token]? {
         var tokens = tokens
         var corrected = false
         var index = 1
         while index < tokens.count {
             guard tokens[index].flags.contains(.clauseStart),
-                  let length = markerLength(tokens, at: index, bytes: bytes),
+                  let length = markerLength(tokens, at: index),
                   index + length < tokens.count
             else {
                 index += 1
@@ -32,21 +32,18 @@ enum SelfCorrection {
     /// "no wait", "no sorry", "no I mean", "no" followed by a pause, "sorry", "wait", "I mean",
     /// "or rather": how many tokens the marker takes, or nil when none starts at `index`. A
     /// "no" that runs on ("Sam, no screens after nine") is content, not a correction.
-    private static func markerLength(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        func word(_ offset: Int, is text: String) -> Bool {
-            index + offset < tokens.count && Self.word(tokens[index + offset], is: text, in: bytes)
-        }
-        func word(_ offset: Int, is id: BuiltinWord) -> Bool {
-            index + offset < tokens.count && tokens[index + offset].id == id.id
+    private static func markerLength(_ tokens: [Token], at index: Int) -> Int? {
+        func word(_ offset: Int, is word: BuiltinWord) -> Bool {
+            index + offset < tokens.count && tokens[index + offset].id == word.id
         }
         if word(0, is: .no) {
-            if word(1, is: "wait") || word(1, is: "sorry") { return 2 }
-            if word(1, is: .i), word(2, is: "mean") { return 3 }
+            if word(1, is: .wait) || word(1, is: .sorry) { return 2 }
+            if word(1, is: .i), word(2, is: .mean) { return 3 }
             return index + 1 < tokens.count && tokens[index + 1].flags.contains(.clauseStart) ? 1 : nil
         }
-        if word(0, is: "sorry") || word(0, is: "wait") { return 1 }
-        if word(0, is: .i), word(1, is: "mean") { return 2 }
-        if word(0, is: .or), word(1, is: "rather") { return 2 }
+        if word(0, is: .sorry) || word(0, is: .wait) { return 1 }
+        if word(0, is: .i), word(1, is: .mean) { return 2 }
+        if word(0, is: .or), word(1, is: .rather) { return 2 }
         return nil
     }
 
@@ -74,11 +71,5 @@ enum SelfCorrection {
 
     private static func isAmount(_ token: Token) -> Bool {
         token.id == .number || token.id == .clock || !token.flags.isDisjoint(with: [.numberWord, .temporal, .unit])
-    }
-
-    /// Whether the token was written as `text` (lower-case ASCII), in any case.
-    private static func word(_ token: Token, is text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let written = bytes[Int(token.start)..<Int(token.end)]
-        return written.count == text.utf8.count && zip(written, text.utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }

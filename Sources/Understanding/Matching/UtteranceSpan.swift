@@ -94,7 +94,7 @@ struct UtteranceSpan {
                 leading = first.app
                 span.start += 1
             } else if span.end - span.start > 2, tokens[span.start + 1].app >= 0,
-                      tokens[span.start + 1].flags.contains(.app) && Self.appPrepositions.contains(first.id)
+                      (tokens[span.start + 1].flags.contains(.app) && Self.appPrepositions.contains(first.id))
                         || Self.addressVerbs.contains(first.id) {
                 leading = tokens[span.start + 1].app
                 span.start += 2

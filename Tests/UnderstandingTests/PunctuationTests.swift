@@ -19,7 +19,7 @@ import Understanding
     }
 
     @Test func freeTextAfterAColonIsAnnouncedContent() {
-        #expect(understand("log my mood tired") == nil)
+        #expect(understand("search my chats redis") == nil)
         let match = understand("log my mood: tired")
         #expect(match?.intent.id == "moodboard.AddMoodIntent")
         #expect(match?.slots["title"] == .text("tired"))

@@ -3,7 +3,7 @@
 /// over them.
 enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Dropped wherever they appear: they never change what is asked.
-    case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically
+    case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically, possibly, perhaps
     case the, my, our, your, some, any, all
     /// Articles: dropped, except that "a"/"an" before a unit means one ("an hour").
     case a, an
@@ -17,7 +17,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
     case another, `if`, whether, than, ago, according, but
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
-    case `do`, not, open, anything, show, app, without, opening, no, read, tell, ask, use, out, voice, know
+    case `do`, not, open, anything, show, app, without, no, read, tell, ask, use, out, voice, know
     /// Question words: they begin a question, never a name ("remind me what the capital of Peru is").
     case what, who, whom, whose, which, `where`, when, why, how
 
@@ -46,6 +46,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case wait, sorry, mean, rather
 
     var id: TokenID { rawValue }
+
+    /// The first id after the built-in words: the catalog's own words start here.
+    static let firstCatalogID: TokenID = (allCases.map(\.rawValue).max() ?? 16) + 1
 
     /// Every way the word is written. The first is the canonical spelling.
     var spellings: [String] {
@@ -90,6 +93,12 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .november: ["november", "nov"]
         case .december: ["december", "dec"]
         case .dozen: ["dozen"]
+        // After "would you mind", "how about": "would you mind asking Oppi to …".
+        case .open: ["open", "opening"]
+        case .ask: ["ask", "asking"]
+        case .tell: ["tell", "telling"]
+        case .show: ["show", "showing"]
+        case .read: ["read", "reading"]
         default: [String(describing: self)]
         }
     }

@@ -12,6 +12,7 @@ enum Fillers {
         "i need to know", "do you know",
         "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
         "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",
+        "i was wondering if", "i was wondering whether", "i was wondering", "i wonder if", "i wonder whether",
         "do you think you could", "would you be able to", "are you able to", "you can", "you could",
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
@@ -35,6 +36,6 @@ enum Fillers {
         // "just tell me" ("just" is dropped everywhere); after "to" it stays the request ("remind Sam to tell me").
         "tell me", "and tell me",
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
-        "if you can", "if you could", "when you get a chance",
+        "if you can", "if you could", "when you get a chance", "overall", "in general",
     ]
 }

@@ -28,9 +28,9 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     static let numberWord = TokenFlags(rawValue: 1 << 3)
     /// A unit of time; `value` holds its length in seconds.
     static let unit = TokenFlags(rawValue: 1 << 4)
-    /// A word the vocabulary does not know, written with a capital after the first word:
-    /// a name, as speech recognisers write them ("nag Ben").
-    static let capitalized = TokenFlags(rawValue: 1 << 5)
+    /// A word the vocabulary does not know, written as a name: with a capital after the first
+    /// word, as speech recognisers write names ("nag Ben"), or as code is named ("jiri-server").
+    static let writtenAsName = TokenFlags(rawValue: 1 << 5)
     /// The first word after a comma, a full stop, a question mark or the like:
     /// a name never runs across it ("for me: dentist", "Ava, uh, unload").
     static let clauseStart = TokenFlags(rawValue: 1 << 6)
@@ -42,6 +42,9 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     static let afterCorrection = TokenFlags(rawValue: 1 << 8)
     /// An unknown word with "'s": what it owns follows ("Sophie's homework").
     static let possessive = TokenFlags(rawValue: 1 << 9)
+    /// The first word after "actually" at the start of a clause: what follows may restate a
+    /// phrase said before it ("chores for the twins, actually just for Noah").
+    static let afterActually = TokenFlags(rawValue: 1 << 10)
     /// What punctuation before a word tells.
     static let breaks: TokenFlags = [.clauseStart, .afterColon]
 }

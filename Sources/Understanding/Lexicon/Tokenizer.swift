@@ -45,12 +45,16 @@ struct Tokenizer {
                     if end < count, text[end] == UInt8(ascii: ".") { end += 1 }
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
-                let capitalized = !tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z")
+                let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))
+                    || Self.isWrittenAsIdentifier(UnsafeBufferPointer(rebasing: text[index..<end]))
                 let emitted = tokens.count
-                readWord(word, start: Int32(index), end: Int32(end), capitalized: capitalized, state: &state, tokens: &tokens)
+                readWord(word, start: Int32(index), end: Int32(end), writtenAsName: writtenAsName, state: &state, tokens: &tokens)
                 if !pendingBreak.isEmpty, tokens.count > emitted {
                     tokens[emitted].flags.formUnion(pendingBreak)
                     pendingBreak = []
+                } else if !pendingBreak.isEmpty, word.elementsEqual("actually".utf8) {
+                    // Dropped like any "actually", but at a clause start it may open a correction.
+                    pendingBreak.insert(.afterActually)
                 }
                 index = end
             }
@@ -102,6 +106,18 @@ struct Tokenizer {
         return end > index ? end - index : nil
     }
 
+    /// "jiri-server", "URLSession", "billingV2": a word written the way people name code, which
+    /// is as plainly a name as a capitalised word ("git status jiri-server").
+    private static func isWrittenAsIdentifier(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count > 2 else { return false }
+        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") { return true }
+        for index in 1..<word.count where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(word[index - 1])
+            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(word[index]) {
+            return true
+        }
+        return false
+    }
+
     private static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
         let byte = text[index]
         if isLetterOrDigit(byte) { return true }
@@ -147,7 +163,7 @@ struct Tokenizer {
     }
 
     private func readWord(
-        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, capitalized: Bool, state: inout State, tokens: inout [Token]
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, writtenAsName: Bool, state: inout State, tokens: inout [Token]
     ) {
         guard !word.isEmpty else { return }
         if Self.isDigit(word[0]) {
@@ -157,7 +173,7 @@ struct Tokenizer {
         let hash = WordTable.hash(word)
         guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
-                var flags: TokenFlags = capitalized ? .capitalized : []
+                var flags: TokenFlags = writtenAsName ? .writtenAsName : []
                 if Self.endsInPossessive(word) { flags.insert(.possessive) }
                 emit(Token(id: .unknown, start: start, end: end, flags: flags),
                      isNumberWord: false, state: &state, tokens: &tokens)
@@ -202,7 +218,7 @@ struct Tokenizer {
             }
         }
         for part in parts {
-            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, capitalized: false, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens)
         }
         return true
     }
@@ -317,11 +333,11 @@ struct Tokenizer {
             }
             emit(Token(id: .number, value: value, start: start, end: end),
                  isNumberWord: false, state: &state, tokens: &tokens)
-            if !suffix.isEmpty { readWord(suffix, start: start, end: end, capitalized: false, state: &state, tokens: &tokens) }
+            if !suffix.isEmpty { readWord(suffix, start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens) }
             return
         }
         if position < word.count {
-            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, capitalized: false, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens)
         }
     }
 

@@ -27,7 +27,7 @@ struct Vocabulary: Sendable {
     static let base = Vocabulary()
 
     private init() {
-        let firstDynamic = (BuiltinWord.allCases.map(\.rawValue).max() ?? 16) + 1
+        let firstDynamic = BuiltinWord.firstCatalogID
         spellings = Array(repeating: "", count: Int(firstDynamic))
         spellings[Int(TokenID.unknown)] = "<unknown>"
         spellings[Int(TokenID.number)] = "<number>"

@@ -207,7 +207,10 @@ public struct IntentMatcher: Sendable {
         // read some of its own words too ("what's pi" is not a prompt for Oppi).
         guard outcome.evidence > 0 else { return }
         let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
-        let unanchoredEnd = outcome.endsInFreeText && outcome.appTokens == 0 && span.app < 0
+        // A short text the phrasing bounds, after two of the catalog's own words ("log my mood
+        // exhausted"), ends where the phrasing says; "i feel sick" has one.
+        let boundedEnd = outcome.endsInShortText && outcome.evidence - outcome.functionWords >= 2
+        let unanchoredEnd = outcome.endsInFreeText && !boundedEnd && outcome.appTokens == 0 && span.app < 0
             && Self.filledSlots(outcome.captures, count: Int(header.slotCount)) < 2
         ranking.offer(Candidate(
             pattern: pattern, intent: Int(header.intent),

@@ -35,6 +35,11 @@ extension PatternCompiler {
         for word in added where !word.hasSuffix("s") && word.count >= 3 && vocabulary.entryIndex(word + "s") == nil {
             vocabulary.addAlias(word + "s", of: word)
         }
+        for word in added {
+            // A gerund the catalog also spells out ("snoozing") becomes the same word too.
+            guard let gerund = Self.gerund(of: word), vocabulary.entryIndex(gerund) == nil || known.contains(gerund) else { continue }
+            vocabulary.addAlias(gerund, of: word)
+        }
 
         // Words the patterns and enums use: a one-word app name that is also one
         // of them only names the app where an app is expected.
@@ -105,5 +110,27 @@ extension PatternCompiler {
             if !ids.contains(.unknown) { table.add(ids) }
         }
         return table
+    }
+}
+
+extension PatternCompiler {
+    /// The "-ing" form of a catalog word, read as the word itself: "would you mind adding a
+    /// mood", "how about opening the starling project". Nil for words that are not plain.
+    static func gerund(of word: String) -> String? {
+        let letters = Array(word)
+        guard letters.count >= 3, letters.allSatisfy({ $0.isLetter && $0.isASCII }), !word.hasSuffix("ing") else { return nil }
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        let last = letters[letters.count - 1]
+        if last == "e", !["e", "y", "o", "i"].contains(letters[letters.count - 2]) {
+            return String(letters.dropLast()) + "ing"
+        }
+        // One short syllable ending consonant-vowel-consonant doubles the consonant: "run", "log".
+        let beforeLast = letters[letters.count - 2]
+        let third = letters[letters.count - 3]
+        if letters.count <= 4, letters.filter(vowels.contains).count == 1, !vowels.contains(last),
+           !["w", "x", "y"].contains(last), vowels.contains(beforeLast), !vowels.contains(third) {
+            return word + String(last) + "ing"
+        }
+        return word + "ing"
     }
 }

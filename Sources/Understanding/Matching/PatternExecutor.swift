@@ -16,6 +16,11 @@ struct PatternExecutor {
         /// The utterance ends in free text or a mention: the pattern cannot tell
         /// where the request stops, so it is weaker evidence ("work on my tan").
         var endsInFreeText: Bool
+        /// That free text is one the phrasing bounds to a few words ("log my mood {title:4}").
+        var endsInShortText = false
+        /// Pattern words read that are built-in words ("i", "on", "show") rather than the
+        /// catalog's own ("log", "mood"), part of `evidence`.
+        var functionWords = 0
     }
 
     let instructions: UnsafeBufferPointer<Instruction>
@@ -29,6 +34,7 @@ struct PatternExecutor {
     var detachedApp: Int8 = -1
 
     private static let stepBudget = 20_000
+    private static let shortTextLimit = 4
 
     func run(from entry: Int32, at start: Int) -> Outcome? {
         var budget = Self.stepBudget
@@ -46,11 +52,13 @@ struct PatternExecutor {
             guard position < end, tokens[position].id == id,
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
             outcome.evidence += 1
+            if tokens[position].id < BuiltinWord.firstCatalogID { outcome.functionWords += 1 }
             return outcome
         case .wordSet(let start, let count, let next):
             guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)),
                   var outcome = step(next, position + 1, captures, &budget) else { return nil }
             outcome.evidence += 1
+            if tokens[position].id < BuiltinWord.firstCatalogID { outcome.functionWords += 1 }
             return outcome
         case .app(let next):
             if position < end, tokens[position].app == app,
@@ -78,6 +86,8 @@ struct PatternExecutor {
             captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: position)
             return step(next, position, captures, &budget)
         case .free(let slot, let limit, let mention, let next):
+            // "I feel like pizza" wants something; it is not how the user feels.
+            if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
             var captures = captures
             captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
             let last = min(end, position + Int(limit))
@@ -104,7 +114,7 @@ struct PatternExecutor {
                 captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
                 if var outcome = step(next, stop, captures, &budget) {
                     outcome.freeTokens += stop - position
-                    if mention, tokens[position].flags.contains(.capitalized) {
+                    if mention, tokens[position].flags.contains(.writtenAsName) {
                         // A name as the recogniser wrote it ("Ben") is evidence, and where
                         // the request ends is plain.
                         outcome.evidence += 1
@@ -113,6 +123,7 @@ struct PatternExecutor {
                         outcome.evidence += 1
                     } else if stop == end {
                         outcome.endsInFreeText = true
+                        outcome.endsInShortText = !mention && limit <= Self.shortTextLimit
                     }
                     return outcome
                 }
@@ -161,7 +172,7 @@ struct PatternExecutor {
     /// not know ("Theo Park") or after a possessive ("Sophie's homework"), not into the request
     /// ("Theo take the bins out").
     private func continuesName(from start: Int, at index: Int) -> Bool {
-        !tokens[start].flags.contains(.capitalized) || tokens[index].id == .unknown
+        !tokens[start].flags.contains(.writtenAsName) || tokens[index].id == .unknown
             || tokens[index - 1].flags.contains(.possessive)
     }
 

@@ -1,9 +1,13 @@
 /// A spoken self-correction: "for Jake, no sorry, for Ava", "forty five, no wait, ninety
-/// minutes", "tired, no, wiped out". The correction replaces the phrase of the same kind
-/// said just before it, so the request reads as if the user had said it right first time.
+/// minutes", "tired, no, wiped out", "remind max no wait remind ella", "for the twins, actually
+/// just for Noah", or a restart after an interruption ("search for, Ella not now, for memory
+/// leaks"). The correction replaces the phrase of the same kind said just before it, so the
+/// request reads as if the user had said it right first time.
 enum SelfCorrection {
     /// The furthest back a corrected phrase reaches, in tokens.
     private static let reach = 4
+    /// The furthest back a restated word is looked for ("add a, Max put that down, sorry, add").
+    private static let restatementReach = 8
 
     /// The tokens with each correction applied, or nil when the utterance has none.
     static func applied(to tokens: [Token]) -> [Token]? {
@@ -11,15 +15,13 @@ enum SelfCorrection {
         var corrected = false
         var index = 1
         while index < tokens.count {
-            guard tokens[index].flags.contains(.clauseStart),
-                  let length = markerLength(tokens, at: index),
-                  index + length < tokens.count
+            guard let (length, explicit) = marker(tokens, at: index), index + length < tokens.count,
+                  let start = correctedStart(tokens, marker: index, replacement: index + length, explicit: explicit)
             else {
                 index += 1
                 continue
             }
             let replacement = index + length
-            let start = correctedStart(tokens, marker: index, replacement: replacement)
             tokens[replacement].flags.insert(.afterCorrection)
             if start == 0 { tokens[replacement].flags.subtract(.clauseStart) }
             tokens.removeSubrange(start..<replacement)
@@ -29,40 +31,61 @@ enum SelfCorrection {
         return corrected ? tokens : nil
     }
 
-    /// "no wait", "no sorry", "no I mean", "no" followed by a pause, "sorry", "wait", "I mean",
-    /// "or rather": how many tokens the marker takes, or nil when none starts at `index`. A
-    /// "no" that runs on ("Sam, no screens after nine") is content, not a correction.
-    private static func markerLength(_ tokens: [Token], at index: Int) -> Int? {
+    /// How many tokens the marker at `index` takes, and whether it says outright that what came
+    /// before was wrong; nil when none starts there.
+    ///
+    /// Outright: "no wait", "no sorry", "no I mean", "or rather" anywhere; "no", "sorry", "wait" and
+    /// "I mean" after a pause ("Sam, no screens after nine" is content, not a correction). Not
+    /// outright, so only a phrase that restates one before it is replaced: a clause after
+    /// "actually", and a clause that starts with the word left hanging before a pause.
+    private static func marker(_ tokens: [Token], at index: Int) -> (length: Int, explicit: Bool)? {
         func word(_ offset: Int, is word: BuiltinWord) -> Bool {
             index + offset < tokens.count && tokens[index + offset].id == word.id
         }
+        if word(0, is: .no), word(1, is: .wait) || word(1, is: .sorry) { return (2, true) }
+        if word(0, is: .no), word(1, is: .i), word(2, is: .mean) { return (3, true) }
+        if word(0, is: .or), word(1, is: .rather) { return (2, true) }
+        let flags = tokens[index].flags
+        guard flags.contains(.clauseStart) else { return nil }
         if word(0, is: .no) {
-            if word(1, is: .wait) || word(1, is: .sorry) { return 2 }
-            if word(1, is: .i), word(2, is: .mean) { return 3 }
-            return index + 1 < tokens.count && tokens[index + 1].flags.contains(.clauseStart) ? 1 : nil
+            return index + 1 < tokens.count && tokens[index + 1].flags.contains(.clauseStart) ? (1, true) : nil
         }
-        if word(0, is: .sorry) || word(0, is: .wait) { return 1 }
-        if word(0, is: .i), word(1, is: .mean) { return 2 }
-        if word(0, is: .or), word(1, is: .rather) { return 2 }
+        if word(0, is: .sorry) || word(0, is: .wait) { return (1, true) }
+        if word(0, is: .i), word(1, is: .mean) { return (2, true) }
+        if flags.contains(.afterActually) || restartedWord(tokens, at: index) != nil { return (0, false) }
         return nil
     }
 
-    /// Where the phrase the correction replaces starts: back to the same preposition ("for
-    /// Jake" before "for Ava"), over the amount or time before an amount or time, else back
-    /// to the clause the marker follows, and at least the one word before the marker.
-    private static func correctedStart(_ tokens: [Token], marker: Int, replacement: Int) -> Int {
-        let floor = max(0, marker - reach)
+    /// Where the word at `index` was left hanging before a pause ("for, Ella not now, for …").
+    private static func restartedWord(_ tokens: [Token], at index: Int) -> Int? {
+        let id = tokens[index].id
+        guard id != .unknown else { return nil }
+        for start in stride(from: index - 1, through: max(0, index - restatementReach), by: -1)
+        where tokens[start].id == id && tokens[start + 1].flags.contains(.clauseStart) {
+            return start
+        }
+        return nil
+    }
+
+    /// Where the phrase the correction replaces starts: back to the same word ("for Jake"
+    /// before "for Ava", "remind max" before "remind ella"), over the amount or time before an
+    /// amount or time; after an outright marker, else back to the clause the marker follows, and
+    /// at least the one word before the marker. Nil when nothing is restated.
+    private static func correctedStart(_ tokens: [Token], marker: Int, replacement: Int, explicit: Bool) -> Int? {
         let first = tokens[replacement]
-        if first.flags.contains(.stop) {
+        if first.id != .unknown {
+            let floor = max(0, marker - (first.flags.contains(.stop) ? reach : restatementReach))
             for start in stride(from: marker - 1, through: floor, by: -1) where tokens[start].id == first.id {
                 return start
             }
         }
+        let floor = max(0, marker - reach)
         if isAmount(first) {
             var start = marker
             while start > floor, isAmount(tokens[start - 1]) { start -= 1 }
             if start < marker { return start }
         }
+        guard explicit else { return nil }
         for start in stride(from: marker - 1, through: floor, by: -1) where tokens[start].flags.contains(.clauseStart) {
             return start
         }

@@ -74,16 +74,24 @@ struct SlotExtractor {
     }
 
     /// Free text that follows the app it addresses loses the lead-in the user began it
-    /// with: "Oppi, can you add tests" asks Oppi to "add tests".
+    /// with: "Oppi, can you add tests" and "if Oppi could add tests" ask Oppi to "add tests".
     private func withoutLeadIn(_ span: Range<Int>) -> Range<Int> {
         guard span.lowerBound > 0, tokens[span.lowerBound - 1].flags.contains(.app) else { return span }
         var start = span.lowerBound
+        if start + 1 < span.upperBound, Self.modals.contains(tokens[start].id),
+           program.leadingFillers.match(tokens, at: start, limit: span.upperBound) == nil {
+            start += 1
+        }
         while let (length, _) = program.leadingFillers.match(tokens, at: start, limit: span.upperBound),
               start + length < span.upperBound {
             start += length
         }
         return start..<span.upperBound
     }
+
+    private static let modals: Set<TokenID> = [
+        BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
+    ]
 
     /// Free text of this many words or more is a sentence the user dictated ("the pharmacy
     /// was closed so I'll go tomorrow", "my tests fail on the CI runner"), whose first

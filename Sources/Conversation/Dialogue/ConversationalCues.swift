@@ -7,10 +7,13 @@ enum ConversationalCues {
         "that is all", "thats it", "that will be all", "thats all for now", "see you", "see you later",
         "see ya", "later", "good night", "goodnight", "im done", "we are done", "were done", "end",
         "end conversation", "thank you thats all", "nothing else", "no thats all", "no thats it",
+        "thats everything", "that is everything", "thats everything for now", "thats all i need",
+        "thats all i needed", "thats it for now", "thats all for today", "thats it for today",
     ]
     static let fillers: Set<String> = [
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
+        "actually", "oh", "right", "much",
     ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
@@ -37,10 +40,22 @@ enum ConversationalCues {
 
     static func isGoodbye(_ words: UtteranceWords) -> Bool {
         if goodbyes.contains(words.normalized) { return true }
-        let core = words.words.filter { !fillers.contains(String($0)) }
-        guard !core.isEmpty else { return false }
-        // "ok bye", "bye jiri thanks": a goodbye word with only fillers around it.
-        return core.allSatisfy { goodbyeWords.contains(String($0)) } || goodbyes.contains(core.joined(separator: " "))
+        let core = words.words.filter { !fillers.contains(String($0)) }.map(String.init)
+        guard !core.isEmpty, core.count <= 12 else { return false }
+        // "ok bye", "bye jiri thanks", "that's it, bye", "never mind, bye": goodbyes, and cancels
+        // before them, with only fillers around them.
+        return endsInGoodbye(core[...])
+    }
+
+    /// Whether the words are closing phrases one after another, the last a goodbye.
+    private static func endsInGoodbye(_ words: ArraySlice<String>) -> Bool {
+        for length in (1...min(5, words.count)).reversed() {
+            let phrase = words.prefix(length).joined(separator: " ")
+            let rest = words.dropFirst(length)
+            let isGoodbye = goodbyes.contains(phrase) || goodbyeWords.contains(phrase)
+            if rest.isEmpty ? isGoodbye : (isGoodbye || cancels.contains(phrase)) && endsInGoodbye(rest) { return true }
+        }
+        return false
     }
 
     static func isDecline(_ words: UtteranceWords) -> Bool {

@@ -98,6 +98,13 @@ struct DialogueEngine: Sendable {
                 state.pending = nil
                 return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
             }
+            // "no, for Max" while Jiri asks when it is due: the request is corrected and the
+            // question asked again, not counted as misunderstood.
+            if !pending.awaitingConfirmation, let amended = amended(pending, by: words, text: text, context: context, namesWritten: true),
+               amended.slots != pending.slots {
+                state.pending = nil
+                return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
             return traced(reprompt(intent, pending: pending, state: state), understood)
         }
 
@@ -107,8 +114,8 @@ struct DialogueEngine: Sendable {
         if ConversationalCues.isHelp(words) {
             return DialogueOutcome(replyText: capabilities, mode: "help", state: state)
         }
-        if let corrected = correction(of: words, text: text, state: state, context: context) {
-            return await proceed(corrected.intent, slots: corrected.slots, state: state, principal: principal, context: context, turnID: turnID)
+        if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
+            return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         let understood = await understand(text, state: state, context: context, turnID: turnID)
         if let match = understood.match {
@@ -211,51 +218,6 @@ struct DialogueEngine: Sendable {
         }
         return DialogueOutcome(replyText: question, mode: "dialogue", intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
                                expectsReply: true, reprompts: pending.reprompts, state: state)
-    }
-
-    /// "no, for Sam" / "actually make it Friday" right after an intent ran or
-    /// was asked: replace the slot the new value fits and run again.
-    private func correction(of words: UtteranceWords, text: String, state: DialogueState, context: MatchContext) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
-        guard let last = state.lastIntent, let intent = catalog.intent(id: last.intentID),
-              let first = words.words.first, ["no", "actually", "nope", "sorry", "wait", "make", "change"].contains(String(first)),
-              words.words.count <= 8
-        else { return nil }
-        var rest = Array(words.words.dropFirst())
-        while let lead = rest.first, ["i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by"].contains(String(lead)) {
-            rest.removeFirst()
-        }
-        let answer = rest.joined(separator: " ")
-        guard !answer.isEmpty else { return nil }
-        // Prefer typed parameters (dates, enums, numbers) over free text and entities.
-        let ordered = intent.parameters.sorted { rank($0.type) < rank($1.type) }
-        // Free text is corrected only where the catalog limits it to an enum's cases ("actually use
-        // opus" for Oppi's model), and such a case is as telling as an enum's.
-        for parameter in intent.parameters {
-            guard case .string = parameter.type,
-                  let value = spokenCase(in: answer, for: parameter, of: intent, context: context) else { continue }
-            var slots = last.slots
-            slots[parameter.name] = value
-            return (intent, slots)
-        }
-        for parameter in ordered where last.slots[parameter.name] != nil || parameter.required {
-            if case .string = parameter.type { continue }
-            if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {
-                var slots = last.slots
-                slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: text)
-                return (intent, slots)
-            }
-        }
-        return nil
-    }
-
-    private func rank(_ type: ParameterType) -> Int {
-        switch type {
-        case .date, .duration, .integer: 0
-        case .enumeration: 1
-        case .bool: 2
-        case .entity: 3
-        case .string: 4
-        }
     }
 
     private func roleRefusal(_ intent: IntentDefinition, principal: Principal) -> String? {

@@ -1,0 +1,93 @@
+import Catalog
+import Understanding
+
+/// Short replies that change the request just made or asked about: a correction ("no, for
+/// Sam", "actually make it Friday", "actually use opus"), the same again for someone else
+/// ("and one for Sam too"), and a narrowing ("just the homework ones").
+extension DialogueEngine {
+    struct Amendment {
+        /// The words that carry the new value, lower-cased.
+        var answer: String
+        /// A narrowing may set a parameter the request left out; a correction replaces one it
+        /// had (or one it needs).
+        var setsOmitted: Bool
+    }
+
+    /// `base` with the parameter the new value fits replaced, or nil when the utterance is not
+    /// an amendment or names nothing the intent takes. With `namesWritten`, as while a question
+    /// is open, a new name counts only as the recogniser wrote names ("no, for Max", not "no
+    /// clue, honestly").
+    func amended(
+        _ base: PendingIntent, by words: UtteranceWords, text: String, context: MatchContext, namesWritten: Bool = false
+    ) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
+        guard let intent = catalog.intent(id: base.intentID), let amendment = Self.amendment(words) else { return nil }
+        let answer = amendment.answer
+        // Free text is corrected only where the catalog limits it to an enum's cases ("actually use
+        // opus" for Oppi's model), and such a case is as telling as an enum's.
+        for parameter in intent.parameters {
+            guard case .string = parameter.type,
+                  let value = spokenCase(in: answer, for: parameter, of: intent, context: context) else { continue }
+            var slots = base.slots
+            slots[parameter.name] = value
+            return (intent, slots)
+        }
+        // Typed parameters (dates, enums, numbers) before free text and entities.
+        let ordered = intent.parameters.sorted { Self.rank($0.type) < Self.rank($1.type) }
+        for parameter in ordered where amendment.setsOmitted || base.slots[parameter.name] != nil || parameter.required {
+            if case .string = parameter.type { continue }
+            if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {
+                let named = Self.named(value, for: parameter, asSaidIn: text)
+                if namesWritten, case .entity(let name) = named, !(name.first?.isUppercase ?? false) { continue }
+                var slots = base.slots
+                slots[parameter.name] = named
+                return (intent, slots)
+            }
+        }
+        return nil
+    }
+
+    private static let correctionStarters: Set<Substring> = ["no", "actually", "nope", "sorry", "wait", "make", "change"]
+    private static let correctionLeads: Set<Substring> = [
+        "i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by",
+    ]
+    private static let repeatStarters: Set<Substring> = ["and", "also", "plus", "same", "now", "then"]
+    private static let repeatWords: Set<Substring> = ["one", "same", "again", "another", "the", "a", "do", "thing", "for", "please"]
+    private static let repeatEndings: Set<Substring> = ["too", "also", "please"]
+    private static let narrowingStarters: Set<Substring> = ["just", "only"]
+    private static let narrowingWords: Set<Substring> = ["the", "my", "ones", "one", "please"]
+
+    /// The shape of an amendment: "no, for Sam" (a correction), "and one for Sam too" (the same
+    /// again; it needs "one", "same" or a closing "too"/"as well", so "and what's overdue" stays
+    /// a request), "just the homework ones" (a narrowing).
+    static func amendment(_ words: UtteranceWords) -> Amendment? {
+        var rest = words.words[...]
+        guard let first = rest.popFirst(), words.words.count <= 8 else { return nil }
+        if correctionStarters.contains(first) {
+            while let lead = rest.first, correctionLeads.contains(lead) { rest.removeFirst() }
+            return rest.isEmpty ? nil : Amendment(answer: rest.joined(separator: " "), setsOmitted: false)
+        }
+        if repeatStarters.contains(first) {
+            if rest.suffix(2).elementsEqual(["as", "well"]) { rest.removeLast(2) }
+            let closesWithToo = rest.last.map(repeatEndings.contains) ?? false
+            guard closesWithToo || rest.contains("one") || rest.contains("same") || first == "same" else { return nil }
+            while let last = rest.last, repeatEndings.contains(last) { rest.removeLast() }
+            let kept = rest.filter { !repeatWords.contains($0) }
+            return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: false)
+        }
+        if narrowingStarters.contains(first), words.words.count <= 5 {
+            let kept = rest.filter { !narrowingWords.contains($0) }
+            return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: true)
+        }
+        return nil
+    }
+
+    static func rank(_ type: ParameterType) -> Int {
+        switch type {
+        case .date, .duration, .integer: 0
+        case .enumeration: 1
+        case .bool: 2
+        case .entity: 3
+        case .string: 4
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import JiriAPI
+import Testing
+
+/// Short replies that change the request just made or asked about, over HTTP with the real
+/// stores: a correction while Jiri still asks, the same again for someone else, a narrowing,
+/// and closings said several ways at once.
+@Suite struct AmendmentTests {
+    @Test func aCorrectionWhileAskingChangesTheRequestAndAsksAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let asked = try await http.decodedTurn("remind Ella to take her meds", session: id)
+            #expect(asked.replyText == "When is it due?")
+            let corrected = try await http.decodedTurn("no, for Max", session: id)
+            #expect(corrected.intent?.slots["recipient"] == .string("Max"))
+            #expect(corrected.intent?.status == "needs_value")
+            #expect(corrected.replyText == "When is it due?")
+            let answered = try await http.decodedTurn("at 8 tonight", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Max"))
+            #expect(answered.intent?.slots["dueAt"] != nil)
+        }
+    }
+
+    @Test func anUnusableAnswerStartingWithNoIsNotACorrection() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("remind Ella to take her meds", session: id)
+            let again = try await http.decodedTurn("no clue, honestly", session: id)
+            #expect(again.intent?.slots["recipient"] == .string("Ella"))
+            #expect(again.replyText.hasPrefix("Sorry, I didn't catch that."))
+        }
+    }
+
+    @Test func theSameAgainForSomeoneElseRunsItAgainForThem() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let first = try await http.decodedTurn("make a chores nag for Noah due Saturday at 10am", session: id)
+            #expect(first.intent?.slots["recipient"] == .string("Noah"))
+            let again = try await http.decodedTurn("and one for Sam too", session: id)
+            #expect(again.intent?.id == "nagz.CreateNagIntent")
+            #expect(again.intent?.slots["recipient"] == .string("Sam"))
+            #expect(again.intent?.slots["category"] == .string("chores"))
+            #expect(again.intent?.slots["dueAt"] == first.intent?.slots["dueAt"])
+        }
+    }
+
+    @Test func anAndRequestIsNotTheSameAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("make a chores nag for Noah due Saturday at 10am", session: id)
+            let next = try await http.decodedTurn("and what's overdue", session: id)
+            #expect(next.intent?.id == "nagz.CheckOverdueIntent")
+        }
+    }
+
+    @Test func aNarrowingSetsAParameterTheRequestLeftOut() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let all = try await http.decodedTurn("what nags do I have", session: id)
+            #expect(all.intent?.id == "nagz.ListNagsIntent")
+            #expect(all.intent?.slots["category"] == nil)
+            let narrowed = try await http.decodedTurn("just the homework ones", session: id)
+            #expect(narrowed.intent?.id == "nagz.ListNagsIntent")
+            #expect(narrowed.intent?.slots["category"] == .string("homework"))
+        }
+    }
+
+    @Test(arguments: ["that's it, bye", "cool, thanks, that's everything", "actually never mind, bye", "that's everything, thanks"])
+    func closingPhrasesTogetherEndTheConversation(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            let closing = try await http.decodedTurn(text, session: id)
+            #expect(closing.endConversation)
+            #expect(closing.intent == nil)
+        }
+    }
+
+    @Test func aCancelAloneDoesNotEndTheConversation() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: id)
+            let cancelled = try await http.decodedTurn("never mind", session: id)
+            #expect(!cancelled.endConversation)
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     /// A unit of time; `value` holds its length in seconds.
     static let unit = TokenFlags(rawValue: 1 << 4)
     /// A word the vocabulary does not know, written as a name: with a capital after the first
-    /// word, as speech recognisers write names ("nag Ben"), or as code is named ("jiri-server").
+    /// word, as speech recognisers write names ("nag Ben"), or as code is named ("billing-service").
     static let writtenAsName = TokenFlags(rawValue: 1 << 5)
     /// The first word after a comma, a full stop, a question mark or the like:
     /// a name never runs across it ("for me: dentist", "Ava, uh, unload").

@@ -106,8 +106,9 @@ struct Tokenizer {
         return end > index ? end - index : nil
     }
 
-    /// "jiri-server", "URLSession", "billingV2": a word written the way people name code, which
-    /// is as plainly a name as a capitalised word ("git status jiri-server").
+    /// "billing-service", "URLSession", "billingV2": a word written the way people name code,
+    /// which is as plainly a name as a capitalised word ("git status billing-service"). A
+    /// hyphenated pair of known words ("jiri-server", "follow-up") was read as its parts before this is asked.
     private static func isWrittenAsIdentifier(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard word.count > 2 else { return false }
         for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") { return true }
@@ -204,7 +205,7 @@ struct Tokenizer {
     }
 
     /// "twenty-one", "follow-up": read as their parts when every part is a known
-    /// word; "jiri-server" stays one (unknown) word.
+    /// word; "billing-service" stays one (unknown) word.
     private func readHyphenated(
         _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
     ) -> Bool {

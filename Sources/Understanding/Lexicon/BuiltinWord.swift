@@ -3,7 +3,7 @@
 /// over them.
 enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Dropped wherever they appear: they never change what is asked.
-    case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically, possibly, perhaps
+    case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically, possibly, perhaps, even
     case the, my, our, your, some, any, all
     /// Articles: dropped, except that "a"/"an" before a unit means one ("an hour").
     case a, an
@@ -15,7 +15,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Function words.
     case `in`, on, at, by, `for`, to, from, with, using, via, through, about, before, after, until, around
     case due, of, and, or, `as`, `is`, are, was, be, it, that, this, next, past, later, more, extra
-    case another, `if`, whether, than, ago, according, but
+    case another, `if`, whether, than, ago, according, but, since, because
     case i, me, you, us, we, can, could, would, will, want, like, love, need, `let`, go, ahead, help
     case `do`, not, open, anything, show, app, without, no, read, tell, ask, use, out, voice, know
     /// Question words: they begin a question, never a name ("remind me what the capital of Peru is").
@@ -94,6 +94,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .december: ["december", "dec"]
         case .dozen: ["dozen"]
         // After "would you mind", "how about": "would you mind asking Oppi to …".
+        case .because: ["because", "cause", "cuz", "coz", "bc"]
         case .open: ["open", "opening"]
         case .ask: ["ask", "asking"]
         case .tell: ["tell", "telling"]

@@ -17,7 +17,7 @@ enum Fillers {
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
         "oh dear", "excuse me", "dear", "good morning", "good afternoon", "good evening", "hello there",
-        "hey there", "ngl", "tbh", "honestly",
+        "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
     ]
@@ -36,6 +36,6 @@ enum Fillers {
         // "just tell me" ("just" is dropped everywhere); after "to" it stays the request ("remind Sam to tell me").
         "tell me", "and tell me",
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
-        "if you can", "if you could", "when you get a chance", "overall", "in general",
+        "if you can", "if you could", "when you get a chance", "overall", "in general", "lowkey", "rn",
     ]
 }

@@ -71,12 +71,24 @@ public struct IntentMatcher: Sendable {
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
-    /// it"), and after an app named with its preposition ("run lint in codingbridge my pr …").
+    /// it", "log my mood as stressed it's been back to back meetings"), before a reason ("…
+    /// because …", "… as I am busy"), and after an app named with its preposition ("run lint in
+    /// codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
         let id = tokens[index].id
-        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id { return true }
+        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
+            return true
+        }
+        let next = index + 1 < tokens.count ? tokens[index + 1].id : .unknown
+        if id == BuiltinWord.as.id || id == BuiltinWord.since.id, subjects.contains(next) { return true }
+        if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
+
+    private static let subjects: Set<TokenID> = [
+        BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.he.id, BuiltinWord.she.id,
+        BuiltinWord.they.id, BuiltinWord.you.id,
+    ]
 
     /// The tokens as they are, else without an app named inside them ("snooze that Nagz
     /// reminder"), as if it had been said at the edge.

@@ -84,4 +84,32 @@ import Testing
             #expect(!cancelled.endConversation)
         }
     }
+
+    @Test func aSelfCorrectionInsideAnAnswerKeepsWhatCameAfterIt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("set a meds nag due today at 6pm", session: id).replyText == "Who is the nag for?")
+            let answered = try await http.decodedTurn("Zoe, no wait, Nina", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Nina"))
+        }
+    }
+
+    @Test func aValueAndItsPrepositionAloneRunTheRequestAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("remind Leo to take his allergy meds tonight at 8", session: id)
+            let again = try await http.decodedTurn("and for Zoe?", session: id)
+            #expect(again.intent?.id == "nagz.CreateNagIntent")
+            #expect(again.intent?.slots["recipient"] == .string("Zoe"))
+            #expect(again.intent?.slots["category"] == .string("meds"))
+        }
+    }
+
+    @Test func kindWordsBeforeAGoodbyeEndTheConversation() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            #expect(try await http.decodedTurn("you're a lifesaver, bye", session: id).endConversation)
+        }
+    }
 }

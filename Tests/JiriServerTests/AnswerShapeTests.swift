@@ -107,4 +107,22 @@ import Testing
             #expect(corrected.intent?.slots["workspace"] == .string("api"))
         }
     }
+
+    @Test func aNameAfterThatWouldBeForIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("set up a homework nag due Sunday at 7pm", session: id).replyText == "Who is the nag for?")
+            let answered = try await http.decodedTurn("uh I guess that'd be for Leo", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Leo"))
+        }
+    }
+
+    @Test func aDictatedSentenceAnsweredKeepsItsFirstDeterminer() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("capture a coding idea", session: id).expectsReply)
+            let answered = try await http.decodedTurn("a grocery list that syncs with the family calendar", session: id)
+            #expect(answered.intent?.slots["idea"] == .string("a grocery list that syncs with the family calendar"))
+        }
+    }
 }

@@ -12,7 +12,7 @@ import Testing
 /// that speaks the chat-completions protocol (no model runs behind it).
 @Suite struct LLMTurnTests {
     /// Nothing in MoodBoard's phrases says it this way.
-    static let paraphrase = "jot down that I'm over the moon"
+    static let paraphrase = "keep a record that I'm over the moon"
 
     @Test func aParaphraseTheMatcherMissesIsAnsweredThroughTheModelWithItsTraceInDebug() async throws {
         let toolCall = #"{"choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"moodboard_AddMoodIntent","arguments":"{\"title\":\"over the moon\",\"category\":\"happy\"}"}}]}}]}"#

@@ -8,12 +8,19 @@ enum ConversationalCues {
         "see ya", "later", "good night", "goodnight", "im done", "we are done", "were done", "end",
         "end conversation", "thank you thats all", "nothing else", "no thats all", "no thats it",
         "thats everything", "that is everything", "thats everything for now", "thats all i need",
-        "thats all i needed", "thats it for now", "thats all for today", "thats it for today",
+        "thats all i needed", "thats it for now", "thats all for today", "thats it for today", "im done here",
+        "were done here", "im all done", "thats me done",
     ]
     static let fillers: Set<String> = [
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
-        "actually", "oh", "right", "much",
+        "actually", "oh", "right", "much", "here", "ha", "haha", "lol",
+    ]
+    /// Kind words said on the way out: "you're a lifesaver, bye".
+    static let pleasantries: Set<String> = [
+        "youre a lifesaver", "you are a lifesaver", "youre the best", "you are the best", "you rock", "great job",
+        "good job", "well done", "nice one", "much appreciated", "appreciate it", "i appreciate it", "love it",
+        "that helps", "that helped", "super helpful", "very helpful", "thats great", "that is great",
     ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
@@ -53,7 +60,8 @@ enum ConversationalCues {
             let phrase = words.prefix(length).joined(separator: " ")
             let rest = words.dropFirst(length)
             let isGoodbye = goodbyes.contains(phrase) || goodbyeWords.contains(phrase)
-            if rest.isEmpty ? isGoodbye : (isGoodbye || cancels.contains(phrase)) && endsInGoodbye(rest) { return true }
+            let leadsOn = isGoodbye || cancels.contains(phrase) || pleasantries.contains(phrase)
+            if rest.isEmpty ? isGoodbye : leadsOn && endsInGoodbye(rest) { return true }
         }
         return false
     }

@@ -51,7 +51,8 @@ extension DialogueEngine {
         "i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by",
     ]
     private static let repeatStarters: Set<Substring> = ["and", "also", "plus", "same", "now", "then"]
-    private static let repeatWords: Set<Substring> = ["one", "same", "again", "another", "the", "a", "do", "thing", "for", "please"]
+    private static let repeatWords: Set<Substring> = ["one", "ones", "same", "again", "another", "the", "a", "do", "thing", "for", "please"]
+    private static let valuePrepositions: Set<Substring> = ["for", "in", "on", "at", "with"]
     private static let repeatEndings: Set<Substring> = ["too", "also", "please"]
     private static let narrowingStarters: Set<Substring> = ["just", "only"]
     private static let narrowingWords: Set<Substring> = ["the", "my", "ones", "one", "please"]
@@ -69,7 +70,10 @@ extension DialogueEngine {
         if repeatStarters.contains(first) {
             if rest.suffix(2).elementsEqual(["as", "well"]) { rest.removeLast(2) }
             let closesWithToo = rest.last.map(repeatEndings.contains) ?? false
-            guard closesWithToo || rest.contains("one") || rest.contains("same") || first == "same" else { return nil }
+            // "and for Zoe?", "and in staging": a value and its preposition alone.
+            let bareValue = rest.count <= 3 && rest.first.map(Self.valuePrepositions.contains) ?? false
+            guard closesWithToo || bareValue || rest.contains("one") || rest.contains("ones") || rest.contains("same") || first == "same"
+            else { return nil }
             while let last = rest.last, repeatEndings.contains(last) { rest.removeLast() }
             let kept = rest.filter { !repeatWords.contains($0) }
             return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: false)

@@ -16,6 +16,7 @@ extension DialogueEngine {
         given pending: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         var slots = pending
+        let text = Self.corrected(text)
         let clauses = Self.clauses(of: text)
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
@@ -44,7 +45,8 @@ extension DialogueEngine {
     private static let answerLeadIns: [[Substring]] = [
         "the nag is for", "this is for", "it should be for", "it should be", "should be for", "should be", "make it for",
         "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it", "i said",
-        "i meant", "put",
+        "i meant", "put", "thatd be for", "that would be for", "that will be for", "thatll be for", "itd be for",
+        "it would be for", "it will be for", "that is for", "that one is for", "thatd be", "that would be",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations: Set<Substring> = [
@@ -66,6 +68,29 @@ extension DialogueEngine {
             words.removeFirst(2)
         }
         return words.joined(separator: " ")
+    }
+
+    /// The answer as the user meant it after correcting themselves in it: "Zoe, no wait, Nina"
+    /// is "Nina", "staging, no sorry, notifications-prod" is "notifications-prod". A marker that
+    /// starts the answer is left to the caller ("no, for Max" corrects the request).
+    static func corrected(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        var kept = words[...]
+        for index in words.indices.dropFirst() {
+            let word = folded(words[index])
+            let next = index + 1 < words.count ? folded(words[index + 1]) : ""
+            let afterPause = words[index - 1].last.map { ",;.".contains($0) } ?? false
+            let length: Int
+            switch word {
+            case "no" where next == "wait" || next == "sorry": length = 2
+            case "i" where next == "mean", "or" where next == "rather": length = 2
+            case "sorry" where afterPause, "wait" where afterPause, "actually" where afterPause: length = 1
+            case "no" where afterPause && words[index].hasSuffix(","): length = 1
+            default: continue
+            }
+            if index + length < words.count { kept = words[(index + length)...] }
+        }
+        return kept.joined(separator: " ")
     }
 
     /// The answer's clauses, split at commas and semicolons, without those that only hesitate.

@@ -47,7 +47,7 @@ struct SlotExtractor {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
-            return .text(text(span, withDeterminer: span.count >= Self.sentenceLength))
+            return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength))
         case .mention:
             return .entity(text(span))
         case .enumeration(let index):
@@ -93,23 +93,13 @@ struct SlotExtractor {
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
     ]
 
-    /// Free text of this many words or more is a sentence the user dictated ("the pharmacy
-    /// was closed so I'll go tomorrow", "my tests fail on the CI runner"), whose first
-    /// determiner is part of it; a shorter one names something ("the redis lease discussion",
-    /// "a widget for the lock screen"), and its determiner is dropped as the tokenizer drops it.
-    static let sentenceLength = 5
-
-    /// The determiners the tokenizer drops everywhere, as written.
-    private static let droppedDeterminers: [[UInt8]] = ["the", "a", "an", "my", "our", "your", "some", "any", "all"]
-        .map { Array($0.utf8) }
-
     /// The user's own words for a span, from the first token to the last; with `withDeterminer`,
     /// from the determiner the tokenizer dropped just before the first token, if there is one.
     func text(_ span: Range<Int>, withDeterminer: Bool = false) -> String {
         var start = Int(tokens[span.lowerBound].start)
         if withDeterminer {
             let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
-            start = determinerStart(before: start, notBefore: floor) ?? start
+            start = DictatedText.determinerStart(in: bytes, before: start, notBefore: floor) ?? start
         }
         var text = ""
         for index in span.dropFirst() where tokens[index].flags.contains(.afterCorrection) {
@@ -118,20 +108,6 @@ struct SlotExtractor {
         }
         let end = Int(tokens[span.upperBound - 1].end)
         return text + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-
-    /// Where a dropped determiner starts when only spaces separate it from `offset` and no
-    /// token lies between; nil otherwise.
-    private func determinerStart(before offset: Int, notBefore floor: Int) -> Int? {
-        var end = offset
-        while end > floor, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        guard end < offset else { return nil }
-        var start = end
-        while start > floor, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start - 1] | 0x20) { start -= 1 }
-        guard start == floor || bytes[start - 1] == UInt8(ascii: " ") else { return nil }
-        let word = bytes[start..<end]
-        let isDeterminer = Self.droppedDeterminers.contains { $0.count == word.count && zip($0, word).allSatisfy { $0 == $1 | 0x20 } }
-        return isDeterminer ? start : nil
     }
 
     private func enumValue(_ index: Int, _ span: Range<Int>) -> String? {

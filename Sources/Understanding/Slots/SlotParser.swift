@@ -51,7 +51,7 @@ public enum SlotParser {
     ) -> SlotValue? {
         reading(answer, context: context) { reader in
             switch parameter.type {
-            case .string: return reader.text(reader.span).map(SlotValue.text)
+            case .string: return reader.dictation().map(SlotValue.text)
             case .entity: return reader.mention().map(SlotValue.entity)
             case .integer: return reader.integer().map(SlotValue.integer)
             case .duration: return reader.duration().map(SlotValue.minutes)
@@ -125,6 +125,17 @@ private struct AnswerReader {
         let start = Int(tokens[range.lowerBound].start)
         let end = Int(tokens[range.upperBound - 1].end)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Free text as dictated: a sentence keeps the determiner it starts with ("a grocery list that
+    /// syncs with the family calendar"), as in a request.
+    func dictation() -> String? {
+        guard let text = text(span) else { return nil }
+        guard span.count >= DictatedText.sentenceLength else { return text }
+        let first = Int(tokens[span.lowerBound].start)
+        let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
+        guard let start = DictatedText.determinerStart(in: bytes, before: first, notBefore: floor) else { return text }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<first]), as: UTF8.self) + text
     }
 
     /// A name without the words around it: "for Sam" is "Sam", "it's the website" is "website".

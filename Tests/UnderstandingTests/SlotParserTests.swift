@@ -50,6 +50,16 @@ import Understanding
         #expect(parse("by 6pm", .date, context: Self.lateFriday) == .date(expected))
     }
 
+    @Test(arguments: [("before dinner", 18), ("by bedtime", 20), ("tomorrow at lunch", 12), ("at breakfast", 8)])
+    func mealsAndBedtimeAreTimesOfDay(_ answer: String, _ hour: Int) {
+        // Late on Friday every one of them has passed, so each is Saturday's.
+        #expect(parse(answer, .date, context: Self.lateFriday) == .date(Fixtures.date(2025, 3, 8, hour, 0, in: Fixtures.losAngeles)))
+    }
+
+    @Test func aMealWithoutAConnectorIsNotATime() {
+        #expect(parse("dinner", .date, context: Self.lateFriday) == nil)
+    }
+
     @Test func bareHourIsTheNextOneToCome() {
         let expected = Fixtures.date(2025, 3, 8, 1, 0, in: Fixtures.losAngeles)
         #expect(parse("at 1", .date, context: Self.lateFriday) == .date(expected))

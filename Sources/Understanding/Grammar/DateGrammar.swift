@@ -143,6 +143,16 @@ enum DateGrammar {
             expression.meridiem = word == .midnight ? .am : .pm
             if word == .midnight, expression.dayOffset == nil, !expression.hasDay { expression.dayOffset = 1 }
             return index + 1
+        case .breakfast, .lunch, .dinner, .bedtime:
+            // "before dinner", "by bedtime", "tomorrow at lunch"; a bare "dinner" is a meal.
+            guard expression.hour == nil, expression.partOfDay == nil, timeConnector || expression.hasDay else { return nil }
+            (expression.hour, expression.minute) = switch word {
+            case .breakfast: (8, 0)
+            case .lunch: (12, 0)
+            case .dinner: (18, 0)
+            default: (20, 0)
+            }
+            return index + 1
         case .eod:
             guard !expression.hasTime else { return nil }
             expression.endOfDay = true

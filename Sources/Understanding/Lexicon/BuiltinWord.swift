@@ -31,6 +31,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case am, pm, oclock
     case today, tonight, tomorrow, yesterday, morning, afternoon, evening, night, noon, midday, midnight
     case weekend, end, eod
+    /// Meals and bedtime as times of day: "before dinner", "by bedtime".
+    case breakfast, lunch, dinner, bedtime
     case sunday, monday, tuesday, wednesday, thursday, friday, saturday
     case january, february, march, april, may, june, july, august, september, october, november, december
 
@@ -95,6 +97,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .dozen: ["dozen"]
         // After "would you mind", "how about": "would you mind asking Oppi to …".
         case .because: ["because", "cause", "cuz", "coz", "bc"]
+        case .dinner: ["dinner", "supper", "dinnertime", "suppertime"]
+        case .bedtime: ["bedtime", "bed time"]
+        case .lunch: ["lunch", "lunchtime"]
         case .open: ["open", "opening"]
         case .ask: ["ask", "asking"]
         case .tell: ["tell", "telling"]
@@ -111,7 +116,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
              .whether, .than, .what, .who, .whom, .whose, .which, .where, .when, .why, .how, .he, .she, .they, .him, .her, .them:
             return .stop
         case .next, .later, .ago, .am, .pm, .oclock, .today, .tonight, .tomorrow, .yesterday, .morning,
-             .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod,
+             .afternoon, .evening, .night, .noon, .midday, .midnight, .weekend, .eod, .breakfast, .lunch, .dinner, .bedtime,
              .sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday:
             return .temporal
         case .second, .minute, .hour, .day, .week:

@@ -1,0 +1,90 @@
+/// How the tokenizer reads bytes: where words start and end, what punctuation between them
+/// says, and which words are written the way code is named.
+extension Tokenizer {
+    /// What the punctuation at `index` says about the next word: a clause starts
+    /// after `,` `;` `.` `?` `!`, and content after `:` or a dash.
+    static func breakFlags(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> TokenFlags {
+        switch text[index] {
+        case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
+            return .clauseStart
+        case UInt8(ascii: ":"), UInt8(ascii: "-"):
+            return [.clauseStart, .afterColon]
+        case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80
+            && (text[index + 2] == 0x93 || text[index + 2] == 0x94):
+            return [.clauseStart, .afterColon]
+        default:
+            return []
+        }
+    }
+
+    /// The length of the word starting at `index`, or nil when no word starts there.
+    static func wordLength(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard isWordStart(text, index) else { return nil }
+        var end = index
+        while end < text.count {
+            let byte = text[end]
+            if isWordByte(byte) && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "-") && byte != 0xE2 {
+                end += 1
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") {
+                // Inside a word only: "o'clock", "jiri-server".
+                guard end + 1 < text.count, isLetterOrDigit(text[end + 1]) || text[end + 1] >= 0x80 else { break }
+                end += 1
+            } else if byte == 0xE2, end + 3 < text.count, text[end + 1] == 0x80,
+                      text[end + 2] == 0x99 || text[end + 2] == 0x98, isLetterOrDigit(text[end + 3]) {
+                end += 3
+            } else if byte == 0xE2 {
+                // Other punctuation in the U+2000 block (dashes, quotes) ends the word.
+                guard end + 2 < text.count, text[end + 1] != 0x80 else { break }
+                end += 1
+            } else if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."), end > index, isDigit(text[end - 1]),
+                      end + 1 < text.count, isDigit(text[end + 1]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        return end > index ? end - index : nil
+    }
+
+    /// "billing-service", "URLSession", "billingV2": a word written the way people name code,
+    /// which is as plainly a name as a capitalised word ("git status billing-service"). A
+    /// hyphenated pair of known words ("jiri-server", "follow-up") was read as its parts before this is asked.
+    static func isWrittenAsIdentifier(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count > 2 else { return false }
+        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") { return true }
+        for index in 1..<word.count where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(word[index - 1])
+            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(word[index]) {
+            return true
+        }
+        return false
+    }
+
+    static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        let byte = text[index]
+        if isLetterOrDigit(byte) { return true }
+        // U+2000..U+206F is punctuation (dashes, quotes); continuation bytes never start a word.
+        if byte == 0xE2 { return index + 1 < text.count && text[index + 1] != 0x80 && text[index + 1] != 0x81 }
+        return byte >= 0xC0
+    }
+
+    /// Bytes in the UTF-8 sequence a lead byte starts (1 for anything else).
+    static func sequenceLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0xC0...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF7: 4
+        default: 1
+        }
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") || byte >= 0x80
+    }
+
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || isDigit(byte)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}

@@ -270,13 +270,27 @@ struct PatternCompiler {
     /// A slot that reads one spoken form of the enum at `index`.
     private mutating func emitEnumForms(_ index: Int, slot: Int8, next: Int32) -> Int32 {
         let close = emit(.close(slot: slot, next: next))
-        var entries: [Int32] = []
-        for form in enumForms[index] {
-            var continuation = close
-            for id in form.tokens.reversed() { continuation = emit(.word(id, next: continuation)) }
-            entries.append(continuation)
+        return emit(.open(slot: slot, next: emitForms(enumForms[index].map(\.tokens), next: close)))
+    }
+
+    /// Reads one of `forms` (longest first, as given): forms that share a first word behind
+    /// one step for it, and the one-word forms in a single word-set step, so an enum of many
+    /// synonyms costs a few steps where each form was a branch of its own.
+    private mutating func emitForms(_ forms: [[TokenID]], next: Int32) -> Int32 {
+        var firstWords: [TokenID] = []
+        var rests: [TokenID: [[TokenID]]] = [:]
+        var singles: [TokenID] = []
+        for form in forms {
+            guard form.count > 1 else {
+                if !singles.contains(form[0]) { singles.append(form[0]) }
+                continue
+            }
+            if rests[form[0]] == nil { firstWords.append(form[0]) }
+            rests[form[0], default: []].append(Array(form.dropFirst()))
         }
-        return emit(.open(slot: slot, next: chain(entries)))
+        var entries = firstWords.map { word in emit(.word(word, next: emitForms(rests[word] ?? [], next: next))) }
+        if !singles.isEmpty { entries.append(emitWords(singles, next: next)) }
+        return chain(entries)
     }
 
     /// One step that reads any one of `words`.

@@ -158,8 +158,16 @@ struct PatternExecutor {
         return nil
     }
 
+    /// Word sets are sorted: an enum's one-word forms can be dozens.
     private func contains(_ id: TokenID, start: Int, count: Int) -> Bool {
-        for index in start..<(start + count) where wordSetWords[index] == id { return true }
+        var low = start
+        var high = start + count
+        while low < high {
+            let middle = (low + high) / 2
+            let word = wordSetWords[middle]
+            if word == id { return true }
+            if word < id { low = middle + 1 } else { high = middle }
+        }
         return false
     }
 

@@ -50,10 +50,22 @@ import Understanding
         #expect(parse("by 6pm", .date, context: Self.lateFriday) == .date(expected))
     }
 
-    @Test(arguments: [("before dinner", 18), ("by bedtime", 20), ("tomorrow at lunch", 12), ("at breakfast", 8)])
+    @Test(arguments: [
+        ("before dinner", 18), ("by bedtime", 20), ("tomorrow at lunch", 12), ("at breakfast", 8), ("first thing tomorrow", 8),
+        ("first thing in the morning", 8),
+    ])
     func mealsAndBedtimeAreTimesOfDay(_ answer: String, _ hour: Int) {
-        // Late on Friday every one of them has passed, so each is Saturday's.
+        // Late on Friday every one of them has passed (or is tomorrow's), so each is Saturday's.
         #expect(parse(answer, .date, context: Self.lateFriday) == .date(Fixtures.date(2025, 3, 8, hour, 0, in: Fixtures.losAngeles)))
+    }
+
+    @Test func firstThingAndBreakfastAreMorningsNotEvenings() {
+        let lateMorning = MatchContext(
+            timeZone: Fixtures.losAngeles, now: Fixtures.date(2025, 3, 7, 11, 0, in: Fixtures.losAngeles))
+        let tomorrowAtEight = Fixtures.date(2025, 3, 8, 8, 0, in: Fixtures.losAngeles)
+        #expect(parse("first thing", .date, context: lateMorning) == .date(tomorrowAtEight))
+        #expect(parse("at breakfast", .date, context: lateMorning) == .date(tomorrowAtEight))
+        #expect(parse("by bedtime", .date, context: lateMorning) == .date(Fixtures.date(2025, 3, 7, 20, 0, in: Fixtures.losAngeles)))
     }
 
     @Test func aMealWithoutAConnectorIsNotATime() {

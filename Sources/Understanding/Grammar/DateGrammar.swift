@@ -143,15 +143,24 @@ enum DateGrammar {
             expression.meridiem = word == .midnight ? .am : .pm
             if word == .midnight, expression.dayOffset == nil, !expression.hasDay { expression.dayOffset = 1 }
             return index + 1
+        case .first:
+            // "first thing tomorrow", "first thing in the morning": 8:00.
+            guard index + 1 < limit, tokens[index + 1].id == BuiltinWord.thing.id, expression.hour == nil,
+                  expression.partOfDay == nil else { return nil }
+            expression.hour = 8
+            expression.minute = 0
+            expression.meridiem = .am
+            return index + 2
         case .breakfast, .lunch, .dinner, .bedtime:
             // "before dinner", "by bedtime", "tomorrow at lunch"; a bare "dinner" is a meal.
             guard expression.hour == nil, expression.partOfDay == nil, timeConnector || expression.hasDay else { return nil }
-            (expression.hour, expression.minute) = switch word {
-            case .breakfast: (8, 0)
-            case .lunch: (12, 0)
-            case .dinner: (18, 0)
-            default: (20, 0)
+            (expression.hour, expression.meridiem) = switch word {
+            case .breakfast: (8, .am)
+            case .lunch: (12, .pm)
+            case .dinner: (6, .pm)
+            default: (8, .pm)
             }
+            expression.minute = 0
             return index + 1
         case .eod:
             guard !expression.hasTime else { return nil }

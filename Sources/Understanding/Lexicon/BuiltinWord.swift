@@ -33,6 +33,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     case weekend, end, eod
     /// Meals and bedtime as times of day: "before dinner", "by bedtime".
     case breakfast, lunch, dinner, bedtime
+    /// "first thing tomorrow": early in the day.
+    case first, thing
     case sunday, monday, tuesday, wednesday, thursday, friday, saturday
     case january, february, march, april, may, june, july, august, september, october, november, december
 

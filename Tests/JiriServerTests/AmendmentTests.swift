@@ -112,4 +112,57 @@ import Testing
             #expect(try await http.decodedTurn("you're a lifesaver, bye", session: id).endConversation)
         }
     }
+
+    @Test func doTheSameForSomeoneElseRunsItAgainForThem() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("new chores nag for Sam due tonight at 7", session: id)
+            let again = try await http.decodedTurn("do the same for Max", session: id)
+            #expect(again.intent?.id == "nagz.CreateNagIntent")
+            #expect(again.intent?.slots["recipient"] == .string("Max"))
+            #expect(again.intent?.slots["category"] == .string("chores"))
+        }
+    }
+
+    @Test func aCorrectionThenAnAnswerChangeTheRequestAndAnswerTheQuestion() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let asked = try await http.decodedTurn("new nag for Max due at 6 tonight", session: id)
+            #expect(asked.intent?.status == "needs_value")
+            let answered = try await http.decodedTurn("no, make that Ella. It's homework", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Ella"))
+            #expect(answered.intent?.slots["category"] == .string("homework"))
+            #expect(!answered.expectsReply)
+        }
+    }
+
+    @Test func theSameRequestSaidAnewWhileAskedIsANewRequestNotTheAnswer() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("tell Oppi to review the database migration", session: id).replyText == "Which workspace?")
+            let anew = try await http.decodedTurn("ask Oppi with high thinking to tidy up the config loader", session: id)
+            #expect(anew.intent?.slots["prompt"] == .string("tidy up the config loader"))
+            #expect(anew.intent?.slots["thinking"] == .string("high"))
+            #expect(anew.intent?.slots["workspace"] == nil)
+        }
+    }
+
+    @Test func actuallyAndAnotherRequestTurnAwayFromAFreeTextQuestion() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("capture a coding idea", session: id).expectsReply)
+            let other = try await http.decodedTurn("actually, check git status in CodingBridge", session: id)
+            #expect(other.intent?.id == "codingbridge.GitStatusIntent")
+        }
+    }
+
+    @Test func anIdeaStartingWithActuallyIsStillTheIdea() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("capture a coding idea", session: id)
+            let idea = try await http.decodedTurn("actually, a dark mode for the settings screen", session: id)
+            #expect(idea.intent?.id == "codingbridge.CaptureIdeaIntent")
+            #expect(!idea.expectsReply)
+        }
+    }
 }

@@ -66,6 +66,30 @@ enum ConversationalCues {
         return false
     }
 
+    /// Words that thank.
+    static let thanksWords: Set<String> = ["thanks", "thank", "cheers", "ta", "thx", "thankyou", "appreciated"]
+    /// What is said with thanks: "thanks a lot", "thank you very much", "thanks for the help".
+    private static let thanksCompanions: Set<String> = [
+        "very", "much", "a", "lot", "again", "for", "that", "this", "everything", "all", "the", "help", "your", "mate", "buddy",
+    ]
+
+    /// Thanks and kind words with nothing else: "cheers", "ok thanks Jiri", "thank you so
+    /// much, you're the best".
+    static func isThanks(_ words: UtteranceWords) -> Bool {
+        guard words.words.count <= 10, words.words.contains(where: { thanksWords.contains(String($0)) }) else { return false }
+        let core = words.words.map(String.init).filter { !fillers.contains($0) && !thanksWords.contains($0) }
+        return isKindWords(core[...])
+    }
+
+    /// Whether the words are kind phrases and words said with thanks, one after another.
+    private static func isKindWords(_ words: ArraySlice<String>) -> Bool {
+        guard let first = words.first else { return true }
+        if thanksCompanions.contains(first) && isKindWords(words.dropFirst()) { return true }
+        return (2...max(2, min(4, words.count))).contains { length in
+            length <= words.count && pleasantries.contains(words.prefix(length).joined(separator: " ")) && isKindWords(words.dropFirst(length))
+        }
+    }
+
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)
     }
@@ -94,6 +118,23 @@ enum ConversationalCues {
             let core = ["that", "it"].contains(lead.last) ? lead.dropLast() : lead[...]
             guard cancels.contains(lead.joined(separator: " ")) || cancels.contains(core.joined(separator: " ")) else { continue }
             return words.dropFirst(length).joined(separator: " ")
+        }
+        return nil
+    }
+
+    /// Words that turn from the question to something else: "actually, check git status".
+    private static let redirects: [[String]] = [
+        "actually", "wait", "instead", "on second thought", "hold on", "oh wait", "no wait", "hmm actually", "oh actually",
+    ].map { $0.split(separator: " ").map(String.init) }
+
+    /// The request after a turn away from the question ("actually, check git status in
+    /// CodingBridge" → "check git status in CodingBridge"), as the user wrote it; nil when the
+    /// utterance does not start with one.
+    static func request(afterRedirectIn text: String) -> String? {
+        let words = text.split(separator: " ")
+        let folded = words.map { $0.lowercased().filter { $0.isLetter } }
+        for lead in redirects where lead.count + 2 <= words.count && folded.starts(with: lead) {
+            return words.dropFirst(lead.count).joined(separator: " ")
         }
         return nil
     }

@@ -46,12 +46,39 @@ extension DialogueEngine {
         return nil
     }
 
+    /// A correction said first and the answer after it, in a sentence or clause of its own:
+    /// "no, make that Ella. It's homework" → ("no, make that Ella", "It's homework").
+    static func correctionThenAnswer(in text: String) -> (correction: String, answer: String)? {
+        guard let first = UtteranceWords(text).words.first, correctionStarters.contains(first) else { return nil }
+        let boundaries = [". ", "? ", "! ", "; ", ", and ", " and also "]
+        guard let cut = boundaries.compactMap({ text.range(of: $0, options: .caseInsensitive) }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { return nil }
+        let correction = String(text[..<cut.lowerBound])
+        let answer = String(text[cut.upperBound...])
+        guard correction.split(separator: " ").count >= 2, !answer.isEmpty else { return nil }
+        return (correction, answer)
+    }
+
+    /// Whether a request for the intent Jiri is asking about is a new one rather than the
+    /// answer: it says the request's own words again, differently ("ask Oppi to tidy up the
+    /// config loader" while Jiri asks which workspace the last question to Oppi is for).
+    func restates(_ pending: PendingIntent, with match: IntentMatch, of intent: IntentDefinition) -> Bool {
+        intent.parameters.contains { parameter in
+            guard case .string = parameter.type, parameter.name != pending.awaiting,
+                  case .text(let said)? = match.slots[parameter.name], case .text(let before)? = pending.slots[parameter.name]
+            else { return false }
+            return said.lowercased() != before.lowercased()
+        }
+    }
+
     private static let correctionStarters: Set<Substring> = ["no", "actually", "nope", "sorry", "wait", "make", "change"]
     private static let correctionLeads: Set<Substring> = [
         "i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by",
     ]
-    private static let repeatStarters: Set<Substring> = ["and", "also", "plus", "same", "now", "then"]
-    private static let repeatWords: Set<Substring> = ["one", "ones", "same", "again", "another", "the", "a", "do", "thing", "for", "please"]
+    private static let repeatStarters: Set<Substring> = ["and", "also", "plus", "same", "now", "then", "do", "the", "again", "repeat"]
+    private static let repeatWords: Set<Substring> = [
+        "one", "ones", "same", "again", "another", "the", "a", "do", "thing", "for", "please", "that", "it", "repeat",
+    ]
     private static let valuePrepositions: Set<Substring> = ["for", "in", "on", "at", "with"]
     private static let repeatEndings: Set<Substring> = ["too", "also", "please"]
     private static let narrowingStarters: Set<Substring> = ["just", "only"]
@@ -67,12 +94,14 @@ extension DialogueEngine {
             while let lead = rest.first, correctionLeads.contains(lead) { rest.removeFirst() }
             return rest.isEmpty ? nil : Amendment(answer: rest.joined(separator: " "), setsOmitted: false)
         }
-        if repeatStarters.contains(first) {
+        // "the same for Leo", but not "the dishes one is done".
+        if repeatStarters.contains(first), first != "the" || rest.first == "same" {
             if rest.suffix(2).elementsEqual(["as", "well"]) { rest.removeLast(2) }
             let closesWithToo = rest.last.map(repeatEndings.contains) ?? false
             // "and for Zoe?", "and in staging": a value and its preposition alone.
             let bareValue = rest.count <= 3 && rest.first.map(Self.valuePrepositions.contains) ?? false
-            guard closesWithToo || bareValue || rest.contains("one") || rest.contains("ones") || rest.contains("same") || first == "same"
+            let saysRepeat = rest.contains("one") || rest.contains("ones") || rest.contains("same") || rest.contains("again")
+            guard closesWithToo || bareValue || saysRepeat || first == "same" || first == "again" || first == "repeat"
             else { return nil }
             while let last = rest.last, repeatEndings.contains(last) { rest.removeLast() }
             let kept = rest.filter { !repeatWords.contains($0) }

@@ -40,15 +40,16 @@ struct DialogueEngine: Sendable {
         let words = UtteranceWords(text)
         var state = state
 
-        if let pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
+        if var pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
             if ConversationalCues.isCancel(words) {
                 state.pending = nil
-                return DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue",
-                                       intent: info(intent, status: "failed", slots: pending.slots), state: state)
+                return cancelled(state)
             }
-            if ConversationalCues.isGoodbye(words) {
+            // "cheers" to a question: the user leaves it unanswered and is done ("yes thanks"
+            // to a confirmation is a yes).
+            if ConversationalCues.isGoodbye(words) || !pending.awaitingConfirmation && ConversationalCues.isThanks(words) {
                 state.pending = nil
-                return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
+                return closing(words, state: state)
             }
             // "never mind that, resume my last chat": the question is dropped for the request.
             if let request = ConversationalCues.request(afterCancelIn: text) {
@@ -57,8 +58,7 @@ struct DialogueEngine: Sendable {
                 if let match = understood.match {
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }
-                return DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue",
-                                       intent: info(intent, status: "failed", slots: pending.slots), state: state)
+                return cancelled(state)
             }
             if pending.awaitingConfirmation {
                 if ConversationalCues.isYes(words) {
@@ -67,11 +67,17 @@ struct DialogueEngine: Sendable {
                 }
                 if ConversationalCues.isNo(words) {
                     state.pending = nil
-                    return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue",
-                                           intent: info(intent, status: "failed", slots: pending.slots), state: state)
+                    return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue", state: state)
                 }
             }
             var heard: Understood?
+            var answer = text
+            // "no, make that Ella. It's homework": the request corrected, then the question answered.
+            if !pending.awaitingConfirmation, let (correction, rest) = Self.correctionThenAnswer(in: text),
+               let amended = amended(pending, by: UtteranceWords(correction), text: correction, context: context, namesWritten: true) {
+                pending.slots = amended.slots
+                answer = rest
+            }
             if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
                let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
                 // A name can be any words, so a request for another intent is heard as one
@@ -81,12 +87,19 @@ struct DialogueEngine: Sendable {
                 if isRequestShaped(answering: parameter, of: intent) {
                     let understood = await understand(text, state: state, context: context, turnID: turnID)
                     heard = understood
+                    if let match = understood.match, match.intent.id != intent.id || restates(pending, with: match, of: intent) {
+                        state.pending = nil
+                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+                    }
+                } else if let request = ConversationalCues.request(afterRedirectIn: text) {
+                    // "actually, check git status in CodingBridge" to "What's your idea?".
+                    let understood = await understand(request, state: state, context: context, turnID: turnID)
                     if let match = understood.match, match.intent.id != intent.id {
                         state.pending = nil
                         return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                     }
                 }
-                if let slots = slots(answering: parameter, of: intent, with: text, given: pending.slots, context: context) {
+                if let slots = slots(answering: parameter, of: intent, with: answer, given: pending.slots, context: context) {
                     state.pending = nil
                     return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
                 }
@@ -108,8 +121,9 @@ struct DialogueEngine: Sendable {
             return traced(reprompt(intent, pending: pending, state: state), understood)
         }
 
-        if ConversationalCues.isGoodbye(words) || ConversationalCues.isDecline(words) {
-            return DialogueOutcome(replyText: "Goodbye!", mode: "goodbye", endConversation: true, state: state)
+        // "cheers", "ok thanks Jiri": thanks alone close the conversation like a goodbye.
+        if ConversationalCues.isGoodbye(words) || ConversationalCues.isDecline(words) || ConversationalCues.isThanks(words) {
+            return closing(words, state: state)
         }
         if ConversationalCues.isHelp(words) {
             return DialogueOutcome(replyText: capabilities, mode: "help", state: state)
@@ -197,6 +211,17 @@ struct DialogueEngine: Sendable {
             itemCount: outcome.itemCount, toolError: outcome.error,
             actions: outcome.actions, toolTrace: outcome.trace, state: state
         )
+    }
+
+    private func closing(_ words: UtteranceWords, state: DialogueState) -> DialogueOutcome {
+        let reply = ConversationalCues.isThanks(words) ? "You're welcome!" : "Goodbye!"
+        return DialogueOutcome(replyText: reply, mode: "goodbye", endConversation: true, state: state)
+    }
+
+    /// A question dropped at the user's word. Nothing ran and nothing failed, so the reply
+    /// names no intent (a client showing the request as failed would be wrong).
+    private func cancelled(_ state: DialogueState) -> DialogueOutcome {
+        DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue", state: state)
     }
 
     private func reprompt(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState) -> DialogueOutcome {

@@ -1,0 +1,48 @@
+import Foundation
+import JiriAPI
+import Testing
+
+/// How a conversation closes or a question is dropped, over HTTP with the real stores:
+/// thanks alone end it, and a cancel names no request.
+@Suite struct ClosingTests {
+    @Test(arguments: ["cheers", "ok thanks Jiri", "thank you so much", "thanks a lot, you're the best"])
+    func thanksAloneEndTheConversation(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            let closed = try await http.decodedTurn(text, session: id)
+            #expect(closed.endConversation)
+            #expect(!closed.expectsReply)
+            #expect(closed.replyText == "You're welcome!")
+        }
+    }
+
+    @Test func thanksWithARequestAreTheRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let request = try await http.decodedTurn("thanks, now what's overdue in Nagz", session: id)
+            #expect(request.intent?.id == "nagz.CheckOverdueIntent")
+            #expect(!request.endConversation)
+        }
+    }
+
+    @Test func thanksToAnOpenQuestionLeaveItAndEndTheConversation() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("tell Oppi to review the migration", session: id).expectsReply)
+            #expect(try await http.decodedTurn("cheers", session: id).endConversation)
+            let next = try await http.decodedTurn("what's overdue in Nagz", session: id)
+            #expect(next.intent?.id == "nagz.CheckOverdueIntent")
+        }
+    }
+
+    @Test func aCancelledQuestionNamesNoIntent() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag in Nagz", session: id).expectsReply)
+            let cancelled = try await http.decodedTurn("actually forget it", session: id)
+            #expect(cancelled.intent == nil)
+            #expect(cancelled.replyText == "Okay, I've cancelled that.")
+        }
+    }
+}

@@ -29,6 +29,15 @@ import Testing
         #expect(try !matches(utterance))
     }
 
+    @Test(arguments: ["i wanna see the photos", "I WANNA SEE it", "so i wanna see"])
+    func wordsRunTogetherInSpeechSayThePhrase(_ utterance: String) throws {
+        #expect(try matches(utterance))
+    }
+
+    @Test func aRunTogetherWordCountsOnlyForTheWordsItStandsFor() throws {
+        #expect(try !matches("i wannabe see"))
+    }
+
     @Test func wordsAreLowerCasedWithoutPunctuationOrApostrophes() {
         #expect(WordScanner.words(in: "Ok, SHOW me—don’t; Jiří's café!") == ["ok", "show", "me", "dont", "jiřís", "café"])
     }

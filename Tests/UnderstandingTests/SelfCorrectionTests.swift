@@ -23,4 +23,17 @@ import Understanding
         let match = understand("remind Sam to put his phone away, no screens after nine")
         #expect(match?.slots["description"] == .text("put his phone away, no screens after nine"))
     }
+
+    @Test(arguments: [
+        ("Zoe, no wait, Nina", "Nina"), ("staging, no sorry, notifications-prod", "notifications-prod"),
+        ("Zoe, actually Nina", "Nina"), ("Max no wait Ella", "Ella"), ("tomorrow at 5", "tomorrow at 5"),
+        ("Sam, no screens after nine", "Sam, no screens after nine"),
+    ])
+    func anAnswerIsCorrectedByTheSameGrammarAsARequest(_ answer: String, _ meant: String) {
+        #expect(SlotParser.selfCorrected(answer) == meant)
+    }
+
+    @Test func aNameAfterActuallyRestatesTheNameBeforeIt() {
+        #expect(understand("remind Zoe, actually Nina, to feed the cat")?.slots["recipient"] == .entity("Nina"))
+    }
 }

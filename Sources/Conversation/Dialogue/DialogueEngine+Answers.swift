@@ -16,7 +16,7 @@ extension DialogueEngine {
         given pending: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         var slots = pending
-        let text = Self.corrected(text)
+        let text = SlotParser.selfCorrected(text)
         let clauses = Self.clauses(of: text)
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
@@ -68,29 +68,6 @@ extension DialogueEngine {
             words.removeFirst(2)
         }
         return words.joined(separator: " ")
-    }
-
-    /// The answer as the user meant it after correcting themselves in it: "Zoe, no wait, Nina"
-    /// is "Nina", "staging, no sorry, notifications-prod" is "notifications-prod". A marker that
-    /// starts the answer is left to the caller ("no, for Max" corrects the request).
-    static func corrected(_ text: String) -> String {
-        let words = text.split(separator: " ")
-        var kept = words[...]
-        for index in words.indices.dropFirst() {
-            let word = folded(words[index])
-            let next = index + 1 < words.count ? folded(words[index + 1]) : ""
-            let afterPause = words[index - 1].last.map { ",;.".contains($0) } ?? false
-            let length: Int
-            switch word {
-            case "no" where next == "wait" || next == "sorry": length = 2
-            case "i" where next == "mean", "or" where next == "rather": length = 2
-            case "sorry" where afterPause, "wait" where afterPause, "actually" where afterPause: length = 1
-            case "no" where afterPause && words[index].hasSuffix(","): length = 1
-            default: continue
-            }
-            if index + length < words.count { kept = words[(index + length)...] }
-        }
-        return kept.joined(separator: " ")
     }
 
     /// The answer's clauses, split at commas and semicolons, without those that only hesitate.

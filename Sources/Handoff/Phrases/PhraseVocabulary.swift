@@ -41,13 +41,25 @@ struct PhraseVocabulary: Sendable {
         }
     }
 
-    /// The word ids of `text`, in order.
+    /// The word ids of `text`, in order. Words people run together when speaking count as the
+    /// words they stand for, so "lemme see" says the phrase "let me see".
     func wordIDs(in text: String) -> [Int32] {
         var ids: [Int32] = []
         ids.reserveCapacity(16)
-        WordScanner.forEachWord(in: text) { ids.append(lookUp($0)) }
+        WordScanner.forEachWord(in: text) { word in
+            if word.count == 5, let parts = Self.runTogether[word] {
+                for part in parts { ids.append(lookUp(part)) }
+            } else {
+                ids.append(lookUp(word))
+            }
+        }
         return ids
     }
+
+    private static let runTogether: [[UInt8]: [[UInt8]]] = Dictionary(uniqueKeysWithValues: [
+        ("lemme", "let me"), ("gimme", "give me"), ("wanna", "want to"), ("gonna", "going to"), ("gotta", "got to"),
+        ("kinda", "kind of"), ("sorta", "sort of"), ("outta", "out of"),
+    ].map { (Array($0.0.utf8), $0.1.split(separator: " ").map { Array($0.utf8) }) })
 
     /// The word ids of a phrase, adding new words.
     mutating func internPhrase(_ phrase: String) -> [Int32] {

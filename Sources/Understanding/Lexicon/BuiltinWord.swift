@@ -49,6 +49,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     /// Words a spoken self-correction starts with: "no wait", "sorry", "I mean", "or rather".
     case wait, sorry, mean, rather
 
+    /// Negation beyond "not": what follows it is not asked for ("never remind me about that").
+    case never
+
     var id: TokenID { rawValue }
 
     /// The first id after the built-in words: the catalog's own words start here.

@@ -53,7 +53,8 @@ public struct IntentMatcher: Sendable {
     /// The utterance as said, else from a clause after an aside ("yep, did it, tell Nagz it's
     /// done"), else up to one or to an "and" ("a fresh pi session, I'll type the prompt myself";
     /// "snooze it and tell me what else is due"), else between asides at both ends ("Good
-    /// morning, dear. Would you …? Thank you ever so much.").
+    /// morning, dear. Would you …? Thank you ever so much."), else after a lead-up said
+    /// without a pause ("okay I finished it mark the nag done").
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
         if let found = matchAsSaid(tokens, bytes: bytes, context: context) { return found }
         let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }
@@ -66,14 +67,17 @@ public struct IntentMatcher: Sendable {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) { return found }
             }
         }
+        for start in requestStarts(tokens, bytes: bytes) {
+            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
+        }
         return nil
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
-    /// it", "log my mood as stressed it's been back to back meetings"), before a reason ("…
-    /// because …", "… as I am busy"), and after an app named with its preposition ("run lint in
-    /// codingbridge my pr …").
+    /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
+    /// reason ("… because …", "… as I am busy"), and after an app named with its preposition
+    /// ("run lint in codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
         let id = tokens[index].id
         if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
@@ -82,8 +86,12 @@ public struct IntentMatcher: Sendable {
         let next = index + 1 < tokens.count ? tokens[index + 1].id : .unknown
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id, subjects.contains(next) { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
+        // "how have my moods been lately can you analyze them": a question asked after it.
+        if modals.contains(id), next == BuiltinWord.you.id { return true }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
+
+    private static let modals: Set<TokenID> = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
 
     private static let subjects: Set<TokenID> = [
         BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.he.id, BuiltinWord.she.id,
@@ -93,6 +101,7 @@ public struct IntentMatcher: Sendable {
     /// The tokens as they are, else without an app named inside them ("snooze that Nagz
     /// reminder"), as if it had been said at the edge.
     private func matchAsSaid(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        guard !talksAboutApp(tokens, bytes: bytes) else { return nil }
         if let found = match(tokens, bytes: bytes, context: context, innerApp: -1) { return found }
         guard let inner = UtteranceSpan.innerAppIndex(tokens) else { return nil }
         var rest = tokens

@@ -23,6 +23,9 @@ final class MatcherProgram: Sendable {
     let enumForms: [[EnumForm]]
     /// `enumForms` index by `app.EnumName`.
     let enumIndex: [String: Int]
+    /// Words some pattern begins with: where a request may start after words that lead up
+    /// to it ("okay I finished it, mark the nag done").
+    let requestStarters: Set<TokenID>
     /// Patterns that were left out because nothing in them is required, so they
     /// would match anything.
     let skippedPatterns: [String]
@@ -36,7 +39,7 @@ final class MatcherProgram: Sendable {
         vocabulary: Vocabulary, instructions: [Instruction], wordSetWords: [TokenID], patterns: [CompiledPattern],
         anchorStarts: [Int32], anchorPatterns: [Int32], appWordIDs: [[TokenID]], appPhrases: PhraseTable, leadingFillers: PhraseTable,
         trailingFillers: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
-        skippedPatterns: [String]
+        requestStarters: Set<TokenID>, skippedPatterns: [String]
     ) {
         self.vocabulary = vocabulary
         self.instructions = instructions
@@ -61,6 +64,7 @@ final class MatcherProgram: Sendable {
         self.trailingFillers = trailingFillers
         self.enumForms = enumForms
         self.enumIndex = enumIndex
+        self.requestStarters = requestStarters
         self.skippedPatterns = skippedPatterns
     }
 }

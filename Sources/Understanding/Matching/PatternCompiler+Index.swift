@@ -49,6 +49,35 @@ extension PatternCompiler {
         return result
     }
 
+    /// The words a match of `elements` can begin with; nil when it can begin with any word
+    /// (a slot first). Empty when every element may be left out.
+    func firstWords(of elements: [PhrasePattern.Element], context: PatternContext) -> Set<TokenID>? {
+        var words: Set<TokenID> = []
+        for element in elements {
+            switch element {
+            case .literal(let text):
+                guard let first = lex(text).first else { continue }
+                words.insert(first.id)
+                return words
+            case .app:
+                return words.union(appWordIDs[Int(context.app)])
+            case .slot, .rule:
+                return nil
+            case .pause:
+                continue
+            case .choice(let alternatives, let optional):
+                var mayBeLeftOut = optional
+                for alternative in alternatives {
+                    guard let firsts = firstWords(of: alternative, context: context) else { return nil }
+                    mayBeLeftOut = mayBeLeftOut || firsts.isEmpty
+                    words.formUnion(firsts)
+                }
+                if !mayBeLeftOut { return words }
+            }
+        }
+        return words
+    }
+
     static func mask(_ ids: [TokenID]) -> UInt64 {
         ids.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
     }

@@ -16,6 +16,8 @@ struct PatternCompiler {
     var appPhrases = PhraseTable()
     /// Per compiled pattern, the required words it is indexed under.
     var anchorSets: [[TokenID]] = []
+    /// Words some pattern begins with.
+    var requestStarters: Set<TokenID> = []
 
     /// Words that are not plurals of a shorter word, though they look it.
     static let notPlurals: Set<String> = [
@@ -44,7 +46,7 @@ struct PatternCompiler {
             vocabulary: vocabulary, instructions: instructions, wordSetWords: wordSetWords, patterns: patterns,
             anchorStarts: starts, anchorPatterns: anchored, appWordIDs: appWordIDs, appPhrases: appPhrases,
             leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
-            enumForms: enumForms, enumIndex: enumIndex, skippedPatterns: skipped)
+            enumForms: enumForms, enumIndex: enumIndex, requestStarters: requestStarters, skippedPatterns: skipped)
     }
 
     // MARK: Parsing
@@ -110,6 +112,7 @@ struct PatternCompiler {
             intent: intent, app: app, entry: entry, slots: context.bindings,
             requirements: requirements.map(Self.mask), text: text))
         anchorSets.append(Self.anchor(among: requirements))
+        requestStarters.formUnion(firstWords(of: pattern.elements, context: context) ?? [])
     }
 
     /// The words a pattern is tried on: one of the sets every match must contain, the one

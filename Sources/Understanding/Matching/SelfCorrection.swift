@@ -11,6 +11,32 @@ enum SelfCorrection {
 
     /// The tokens with each correction applied, or nil when the utterance has none.
     static func applied(to tokens: [Token]) -> [Token]? {
+        var removed: [Range<Int32>] = []
+        return applied(to: tokens, removing: &removed)
+    }
+
+    /// The text with each correction applied, cut from the text as said: "Zoe, no wait, Nina" is
+    /// "Nina". For answers, which the dialogue reads as text.
+    static func applied(to text: String, tokenizer: Tokenizer) -> String {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var tokens: [Token] = []
+            tokenizer.tokenize(bytes, into: &tokens)
+            var removed: [Range<Int32>] = []
+            guard applied(to: tokens, removing: &removed) != nil else { return nil }
+            var kept: [UInt8] = []
+            var from = 0
+            for range in removed.sorted(by: { $0.lowerBound < $1.lowerBound }) where Int(range.lowerBound) >= from {
+                kept += bytes[from..<Int(range.lowerBound)]
+                from = Int(range.upperBound)
+            }
+            kept += bytes[from...]
+            return String(decoding: kept, as: UTF8.self)
+        } ?? text
+    }
+
+    /// `removed` gets the bytes each correction took out: the phrase corrected and the marker.
+    private static func applied(to tokens: [Token], removing removed: inout [Range<Int32>]) -> [Token]? {
         var tokens = tokens
         var corrected = false
         var index = 1
@@ -22,6 +48,7 @@ enum SelfCorrection {
                 continue
             }
             let replacement = index + length
+            removed.append(tokens[start].start..<tokens[replacement].start)
             tokens[replacement].flags.insert(.afterCorrection)
             if start == 0 { tokens[replacement].flags.subtract(.clauseStart) }
             tokens.removeSubrange(start..<replacement)
@@ -78,6 +105,12 @@ enum SelfCorrection {
             for start in stride(from: marker - 1, through: floor, by: -1) where tokens[start].id == first.id {
                 return start
             }
+        }
+        // A name restating the name just before "actually": "Zoe, actually Nina".
+        if first.id == .unknown, tokens[marker - 1].id == .unknown {
+            var start = marker - 1
+            while start > 0, tokens[start - 1].id == .unknown, !tokens[start].flags.contains(.clauseStart) { start -= 1 }
+            return start
         }
         let floor = max(0, marker - reach)
         if isAmount(first) {

@@ -21,6 +21,13 @@ public enum SlotParser {
         parse(answer, for: parameter, app: catalog.app(named: intent.app), catalog: catalog, context: context)
     }
 
+    /// The answer as the user meant it after correcting themselves in it, by the same grammar
+    /// as requests (`SelfCorrection`): "Zoe, no wait, Nina" is "Nina", "staging, no sorry,
+    /// notifications-prod" is "notifications-prod".
+    public static func selfCorrected(_ answer: String) -> String {
+        SelfCorrection.applied(to: answer, tokenizer: Lexicon.shared.tokenizer)
+    }
+
     /// A number, length of time or date when the answer says nothing else ("20 minutes",
     /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
     public static func parseMeasure(_ answer: String, for parameter: ParameterDefinition, context: MatchContext) -> SlotValue? {

@@ -1,0 +1,123 @@
+/// Telling a request from talk about one.
+///
+/// Requests said after a few words that lead up to them, without punctuation between: "okay
+/// I finished it mark the nag done", "where was I um resume the last chat". Recognisers write
+/// such run-ons as one sentence; the matcher tries the rest from a word some pattern begins
+/// with, when nothing before it negates, supposes or reports the request ("don't remind Sam
+/// …", "what if I told Oppi to …").
+///
+/// And a sentence about an app is not addressed to it: "Oppi crashed on me twice today" is
+/// no prompt for Oppi, though "Oppi, fix the build" is one.
+extension IntentMatcher {
+    /// Whether the tokens begin with an app's name and a verb that makes the app what the
+    /// sentence is about: a past tense, or a verb of state or habit, with no pause between.
+    func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tokens.count >= 2, tokens[0].flags.contains(.app), !tokens[1].flags.contains(.clauseStart) else { return false }
+        let said = Self.word(tokens[1], bytes: bytes)
+        return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
+    }
+
+    private static let narratingVerbs: Set<[UInt8]> = Set([
+        "is", "was", "were", "has", "had", "does", "did", "keeps", "kept", "seems", "looks", "never", "always", "sucks",
+        "works", "broke", "went", "got", "gave", "made", "still", "already", "crashes", "hangs", "fails", "feels", "isnt",
+        "wasnt", "doesnt", "didnt", "hasnt", "can't", "cant", "won't", "wont", "isn't", "wasn't", "doesn't", "didn't",
+    ].map { Array($0.utf8) })
+
+    /// At most this many words lead up to a request.
+    static let maxLeadUp = 6
+
+    /// Where a request may begin after a lead-up, nearest first.
+    func requestStarts(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard tokens.count >= 4 else { return [] }
+        var starts: [Int] = []
+        for start in 1...min(Self.maxLeadUp, tokens.count - 3) {
+            let before = tokens[start - 1]
+            let said = Self.word(before, bytes: bytes)
+            if Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
+            let token = tokens[start]
+            guard program.requestStarters.contains(token.id),
+                  !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
+                  !Self.auxiliaries.contains(said),
+                  !isPastTense(token, bytes: bytes),
+                  !Self.determinerDropped(between: before, and: token, bytes: bytes)
+            else { continue }
+            starts.append(start)
+        }
+        return starts
+    }
+
+    /// "asked" read as "ask": a request never begins with a past tense ("I already asked Oppi
+    /// to …").
+    private func isPastTense(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.isPastTense(Self.word(token, bytes: bytes), canonical: spelling(of: token))
+    }
+
+    /// Whether a word ends in "-ed" that is not its own ("crashed", "asked"; not "need", "speed",
+    /// "embed"). A known word counts when its canonical spelling lacks the ending ("asked" is
+    /// read as "ask").
+    private static func isPastTense(_ said: [UInt8], canonical: String?) -> Bool {
+        guard said.count > 4, said.suffix(2).elementsEqual("ed".utf8), said[said.count - 3] != UInt8(ascii: "e") else { return false }
+        return !(canonical?.hasSuffix("ed") ?? false)
+    }
+
+    /// The canonical spelling of a known word; nil for an unknown one.
+    private func spelling(of token: Token) -> String? {
+        guard token.id >= BuiltinWord.firstCatalogID || BuiltinWord(id: token.id) != nil,
+              Int(token.id) < program.vocabulary.spellings.count else { return nil }
+        return program.vocabulary.spellings[Int(token.id)]
+    }
+
+    /// The token's word as written, lower-cased.
+    private static func word(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        bytes[Int(token.start)..<Int(token.end)].map { $0 | 0x20 }
+    }
+
+    /// Words that tell of a request rather than make it, or stop one; what follows is not asked
+    /// for ("stop reminding me about the laundry").
+    private static let reportingWords: Set<[UInt8]> = Set([
+        "already", "told", "asked", "said", "says", "wish", "hope", "wonder", "wondering", "forgot", "tried", "supposed",
+        "whatever", "unless", "stop", "quit", "avoid", "hate", "hates",
+    ].map { Array($0.utf8) })
+    /// A word after one of these is the subject of a question ("how does CodingBridge connect
+    /// …"), not the start of a request.
+    private static let auxiliaries: Set<[UInt8]> = Set([
+        "do", "does", "did", "has", "have", "had", "is", "was", "are", "were", "will", "should", "can", "might", "must",
+    ].map { Array($0.utf8) })
+
+    /// Words after which what follows is not asked for: negation, supposition, a question of
+    /// whether, "to" ("I told him to remind Sam"), and wanting, whose object follows ("I want a
+    /// blank oppi chat ready so …" asks for a session, not Oppi to do "chat ready").
+    private static let leadUpBlockers: Set<TokenID> = [
+        BuiltinWord.not.id, BuiltinWord.no.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.when.id,
+        BuiltinWord.to.id, BuiltinWord.would.id, BuiltinWord.could.id, BuiltinWord.never.id, BuiltinWord.nope.id,
+        BuiltinWord.nah.id, BuiltinWord.because.id, BuiltinWord.but.id, BuiltinWord.want.id, BuiltinWord.need.id,
+        BuiltinWord.like.id, BuiltinWord.love.id, BuiltinWord.without.id,
+    ]
+    /// Function words a new request may still follow: "… and remind Sam", "I finished it mark
+    /// the nag done".
+    private static let clauseEnders: Set<TokenID> = [
+        BuiltinWord.and.id, BuiltinWord.it.id, BuiltinWord.that.id, BuiltinWord.this.id, BuiltinWord.them.id,
+        BuiltinWord.him.id, BuiltinWord.her.id,
+    ]
+
+    /// Whether a determiner the tokenizer drops stood between the two tokens ("I hate my current
+    /// mood": "current" continues a noun phrase, it begins no request).
+    private static func determinerDropped(between before: Token, and token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The parts of a contraction ("do" "not" of "don't") share their bytes.
+        guard before.end < token.start else { return false }
+        var word: [UInt8] = []
+        for index in Int(before.end)..<Int(token.start) {
+            let byte = bytes[index] | 0x20
+            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+                word.append(byte)
+                continue
+            }
+            if determiners.contains(word) { return true }
+            word.removeAll(keepingCapacity: true)
+        }
+        return determiners.contains(word)
+    }
+
+    private static let determiners: Set<[UInt8]> = Set(
+        ["the", "my", "our", "your", "a", "an", "some", "any", "all", "his", "their", "this", "that"].map { Array($0.utf8) })
+}

@@ -1,0 +1,45 @@
+import Testing
+import Understanding
+
+/// Telling a request from talk about one: a request after words that lead up to it without a
+/// pause, and the lead-ups, and sentences about an app, that make what follows no request.
+@Suite struct NarrationTests {
+    @Test(arguments: [
+        ("okay i finished it mark the nag done", "nagz.CompleteNagIntent"),
+        ("where was i um resume the last coding bridge chat", "codingbridge.ResumeSessionIntent"),
+        ("long day so remind Sam to feed the cat tonight at 8", "nagz.CreateNagIntent"),
+    ])
+    func aRequestAfterALeadUpWithoutAPauseIsUnderstood(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    @Test(arguments: [
+        "don't remind Sam about the dishes",
+        "what if I told Oppi to delete the whole repo",
+        "I already asked Oppi to fix the flaky build this morning",
+        "he told me to mark the nag done",
+        "How does CodingBridge connect to my laptop?",
+        "I never log my mood on weekends",
+    ])
+    func whatALeadUpNegatesSupposesOrReportsIsNoRequest(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
+    @Test func aWordAfterADeterminerBeginsNoRequest() {
+        #expect(understand("honestly i hate my current mood") == nil)
+    }
+
+    @Test func aQuestionAfterAStatementEndsTheStatement() {
+        #expect(understand("how have my moods been lately can you analyze them")?.intent.id == "moodboard.AnalyzeMoodIntent")
+    }
+
+    @Test(arguments: ["Oppi crashed on me twice today", "oppi is down again", "oppi keeps timing out", "Oppi was great today"])
+    func aSentenceAboutAnAppIsNotAddressedToIt(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
+    @Test(arguments: ["Oppi, is the build green on main", "oppi speed up the test suite", "oppi fix the login bug"])
+    func anAppAddressedStillHearsItsPrompt(_ text: String) {
+        #expect(understand(text)?.intent.id == "oppi.AskPiIntent")
+    }
+}

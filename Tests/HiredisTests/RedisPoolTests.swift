@@ -42,7 +42,7 @@ import Testing
 
     @Test func exhaustedPoolThrowsAcquireTimeout() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .milliseconds(200), logger: testLogger)
-        let held = await HeldConnection(from: pool)
+        let held = try await HeldConnection(from: pool)
         let started = ContinuousClock.now
         let error = await redisError { try await pool.send(["PING"]) }
         #expect(error?.kind == .acquireTimeout)
@@ -58,7 +58,7 @@ import Testing
     /// with the first, and still fails once its own time is up.
     @Test func eachWaiterTimesOutAtItsOwnDeadline() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .milliseconds(500), logger: testLogger)
-        let held = await HeldConnection(from: pool)
+        let held = try await HeldConnection(from: pool)
         let started = ContinuousClock.now
         let first = Task { try await pool.send(["PING"]) }
         try await Task.sleep(for: .milliseconds(300))
@@ -78,7 +78,7 @@ import Testing
 
     @Test func waitingCallerGetsTheReleasedConnection() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
-        let held = await HeldConnection(from: pool)
+        let held = try await HeldConnection(from: pool)
         let waiter = Task { try await pool.send(["PING"]) }
         try await Self.waitUntilSomeoneWaits(on: pool)
         try await held.release()
@@ -89,7 +89,7 @@ import Testing
 
     @Test func cancelledWaiterLeavesTheQueue() async throws {
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), maxConnections: 1, acquireTimeout: .seconds(30), logger: testLogger)
-        let held = await HeldConnection(from: pool)
+        let held = try await HeldConnection(from: pool)
         let waiter = Task { try await pool.send(["PING"]) }
         try await Self.waitUntilSomeoneWaits(on: pool)
         let started = ContinuousClock.now
@@ -171,13 +171,15 @@ import Testing
         let pool = RedisPool(configuration: try sharedRedisConfiguration(), logger: testLogger)
         let (held, holding) = AsyncStream<Void>.makeStream()
         let holder = Task {
-            try await pool.withConnection { connection in
+            defer { holding.finish() }
+            return try await pool.withConnection { connection in
                 holding.yield()
                 try await Task.sleep(for: .milliseconds(150))
                 return try await connection.send(["PING"])
             }
         }
-        for await _ in held { break }
+        var iterator = held.makeAsyncIterator()
+        if await iterator.next() == nil { _ = try await holder.value }
         await pool.close()
         #expect(pool.statistics.open == 0)
         #expect(try await holder.value == .status("PONG"))
@@ -189,18 +191,21 @@ private struct HeldConnection {
     private let holder: Task<Void, any Error>
     private let releasing: AsyncStream<Void>.Continuation
 
-    /// Returns once the connection is lent.
-    init(from pool: RedisPool) async {
+    /// Returns once the connection is lent; throws what the pool threw when it could not lend
+    /// one (Redis down), instead of waiting for ever.
+    init(from pool: RedisPool) async throws {
         let (lent, lending) = AsyncStream<Void>.makeStream()
         let (release, releasing) = AsyncStream<Void>.makeStream()
         self.releasing = releasing
         self.holder = Task {
+            defer { lending.finish() }
             try await pool.withConnection { _ in
                 lending.yield()
                 for await _ in release { break }
             }
         }
-        for await _ in lent { break }
+        var iterator = lent.makeAsyncIterator()
+        if await iterator.next() == nil { try await holder.value }
     }
 
     /// Gives the connection back to the pool and waits until it is back.

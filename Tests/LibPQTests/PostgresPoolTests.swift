@@ -8,24 +8,27 @@ import Testing
         let task: Task<Void, any Error>
         let release: @Sendable () -> Void
 
-        static func start(_ pool: PostgresPool) async -> Holder {
+        /// Throws what the pool threw when it could not lend the connection (Postgres down),
+        /// instead of waiting for ever.
+        static func start(_ pool: PostgresPool) async throws -> Holder {
             let (acquired, acquiredSignal) = AsyncStream<Void>.makeStream()
             let (released, releaseSignal) = AsyncStream<Void>.makeStream()
             let task = Task {
+                defer { acquiredSignal.finish() }
                 try await pool.withConnection { _ in
                     acquiredSignal.yield()
                     for await _ in released {}
                 }
             }
             var iterator = acquired.makeAsyncIterator()
-            await iterator.next()
+            if await iterator.next() == nil { try await task.value }
             return Holder(task: task, release: { releaseSignal.finish() })
         }
     }
 
     @Test func anExhaustedPoolTimesOutInsteadOfHanging() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .milliseconds(200)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             let started = ContinuousClock.now
             let error = await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
             let waited = ContinuousClock.now - started
@@ -43,7 +46,7 @@ import Testing
     /// with the first, and still fails once its own time is up.
     @Test func eachWaiterTimesOutAtItsOwnDeadline() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .milliseconds(500)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             let started = ContinuousClock.now
             let first = Task { try await pool.query("SELECT 1") }
             try await Task.sleep(for: .milliseconds(300))
@@ -64,7 +67,7 @@ import Testing
 
     @Test func aWaiterArrivingAfterTheLineEmptiedStillTimesOut() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .milliseconds(200)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             for _ in 0..<2 {
                 let started = ContinuousClock.now
                 let error = await #expect(throws: PostgresError.self) { try await pool.query("SELECT 1") }
@@ -79,7 +82,7 @@ import Testing
 
     @Test func aWaiterGetsTheConnectionWhenItIsReturned() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .seconds(10)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             let waiter = Task { try await pool.query("SELECT 42 AS answer").first?.decode("answer", as: Int.self) }
             while pool.statistics.waiting == 0 {
                 try await Task.sleep(for: .milliseconds(5))
@@ -95,7 +98,7 @@ import Testing
 
     @Test func waitersAreServedInArrivalOrder() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .seconds(10)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             let order = OrderRecorder()
             var waiters: [Task<Void, any Error>] = []
             for index in 0..<5 {
@@ -116,7 +119,7 @@ import Testing
 
     @Test func aCancelledWaiterLeavesTheLine() async throws {
         try await LibPQTestSupport.withPool(maxConnections: 1, acquireTimeout: .seconds(30)) { pool in
-            let holder = await Holder.start(pool)
+            let holder = try await Holder.start(pool)
             let waiter = Task { try await pool.query("SELECT 1") }
             while pool.statistics.waiting == 0 {
                 try await Task.sleep(for: .milliseconds(5))
@@ -131,7 +134,7 @@ import Testing
 
     @Test func aClosedPoolRefusesAndFailsItsWaiters() async throws {
         let pool = try LibPQTestSupport.makePool(maxConnections: 1, acquireTimeout: .seconds(30))
-        let holder = await Holder.start(pool)
+        let holder = try await Holder.start(pool)
         let waiter = Task { try await pool.query("SELECT 1") }
         while pool.statistics.waiting == 0 {
             try await Task.sleep(for: .milliseconds(5))

@@ -58,7 +58,8 @@ final class JiriProcess: @unchecked Sendable {
     static func start(environment overrides: [String: String] = [:]) async throws -> JiriProcess {
         var lastError: (any Error)?
         // The free port is found by binding and releasing it; another process may
-        // take it first, so a failed start is retried on a new port.
+        // take it first, so a server that exited is retried on a new port. One that runs
+        // but is not ready (Postgres or Redis down) would not be readier elsewhere.
         for _ in 0..<3 {
             let port = try freeLoopbackPort()
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-serve-\(UUID().uuidString).log")
@@ -69,7 +70,9 @@ final class JiriProcess: @unchecked Sendable {
                 return server
             } catch {
                 lastError = error
+                let exited = !process.isRunning
                 await server.stop()
+                guard exited else { throw error }
             }
         }
         throw lastError ?? JiriProcessError("jiri serve did not start")

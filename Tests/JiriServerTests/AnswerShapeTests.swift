@@ -125,4 +125,25 @@ import Testing
             #expect(answered.intent?.slots["idea"] == .string("a grocery list that syncs with the family calendar"))
         }
     }
+
+    @Test func aKindOfNagGivenForANameFillsTheKindAndAsksAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("remind someone in Nagz", session: id).replyText == "Who is the nag for?")
+            let again = try await http.decodedTurn("homework, due tomorrow at 7pm", session: id)
+            #expect(again.intent?.slots["category"] == .string("homework"))
+            #expect(again.intent?.slots["dueAt"] != nil)
+            #expect(again.intent?.slots["recipient"] == nil)
+            #expect(again.replyText == "Who is the nag for?")
+        }
+    }
+
+    @Test func anInterruptionBetweenDashesIsNotPartOfTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag in Nagz", session: id)
+            let answered = try await http.decodedTurn("Leo — hang on, sweetie — for Leo", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Leo"))
+        }
+    }
 }

@@ -45,4 +45,44 @@ import Testing
             #expect(cancelled.replyText == "Okay, I've cancelled that.")
         }
     }
+
+    @Test func anAcknowledgementWithNothingAskedIsAnsweredBriefly() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            let heard = try await http.decodedTurn("ok, got it", session: id)
+            #expect(heard.replyText == "Okay.")
+            #expect(heard.intent == nil)
+            #expect(!heard.expectsReply)
+        }
+    }
+
+    @Test func anAcknowledgementToAnOpenQuestionLeavesItUnanswered() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("tell Oppi to review the migration", session: id).expectsReply)
+            let heard = try await http.decodedTurn("ok", session: id)
+            #expect(heard.intent == nil)
+            #expect(heard.replyText == "Okay, I'll leave that for now.")
+            #expect(!heard.expectsReply)
+        }
+    }
+
+    @Test func aWordThatCouldAnswerTheQuestionIsNoAcknowledgement() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("add a mood in MoodBoard", session: id).replyText == "How are you feeling?")
+            let answered = try await http.decodedTurn("great", session: id)
+            #expect(answered.intent?.id == "moodboard.AddMoodIntent")
+            #expect(answered.intent?.slots["title"] == .string("great"))
+        }
+    }
+
+    @Test(arguments: ["got it, bye", "anyway, bye", "got it. goodbye"])
+    func anAcknowledgementBeforeAGoodbyeEndsTheConversation(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let closed = try await http.decodedTurn(text, session: TestHarness.newSessionID())
+            #expect(closed.endConversation)
+        }
+    }
 }

@@ -42,4 +42,9 @@ import Understanding
     func anAppAddressedStillHearsItsPrompt(_ text: String) {
         #expect(understand(text)?.intent.id == "oppi.AskPiIntent")
     }
+
+    @Test func interruptingOneselfBeforeTheRequestIsLeftOut() {
+        #expect(understand("wait — what's overdue?")?.intent.id == "nagz.CheckOverdueIntent")
+        #expect(understand("hold on, remind Sam to feed the cat at 6pm")?.intent.id == "nagz.CreateNagIntent")
+    }
 }

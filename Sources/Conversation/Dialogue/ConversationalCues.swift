@@ -16,6 +16,12 @@ enum ConversationalCues {
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
         "actually", "oh", "right", "much", "here", "ha", "haha", "lol",
     ]
+    /// Saying that what Jiri said was heard: "ok", "got it", "great".
+    static let acknowledgements: Set<String> = [
+        "ok", "okay", "k", "alright", "got it", "gotcha", "great", "cool", "perfect", "nice", "understood", "noted",
+        "sounds good", "fine", "right", "lovely", "brilliant", "awesome", "excellent", "fair enough", "all good",
+        "will do", "good", "ok cool", "okay cool", "roger", "makes sense",
+    ]
     /// Kind words said on the way out: "you're a lifesaver, bye".
     static let pleasantries: Set<String> = [
         "youre a lifesaver", "you are a lifesaver", "youre the best", "you are the best", "you rock", "great job",
@@ -61,9 +67,31 @@ enum ConversationalCues {
             let rest = words.dropFirst(length)
             let isGoodbye = goodbyes.contains(phrase) || goodbyeWords.contains(phrase)
             let leadsOn = isGoodbye || cancels.contains(phrase) || pleasantries.contains(phrase)
+                || acknowledgements.contains(phrase) || phrase == "anyway"
             if rest.isEmpty ? isGoodbye : leadsOn && endsInGoodbye(rest) { return true }
         }
         return false
+    }
+
+    /// Acknowledgements that can answer no question: "great" or "fine" is how someone feels.
+    static let plainAcknowledgements: Set<String> = [
+        "ok", "okay", "k", "alright", "got it", "gotcha", "understood", "noted", "sounds good", "will do", "roger",
+        "makes sense", "fair enough", "ok cool", "okay cool",
+    ]
+
+    /// Acknowledgements and nothing else: "ok", "ok, got it", "great". With `answeringNothing`
+    /// false (a question is open) only those that cannot be an answer count.
+    static func isAcknowledgement(_ words: UtteranceWords, answeringNothing: Bool = true) -> Bool {
+        let all = words.words.map(String.init)
+        guard !all.isEmpty, all.count <= 4 else { return false }
+        return isSequence(all[...], of: answeringNothing ? acknowledgements : plainAcknowledgements)
+    }
+
+    private static func isSequence(_ words: ArraySlice<String>, of phrases: Set<String>) -> Bool {
+        guard !words.isEmpty else { return true }
+        return (1...min(3, words.count)).contains { length in
+            phrases.contains(words.prefix(length).joined(separator: " ")) && isSequence(words.dropFirst(length), of: phrases)
+        }
     }
 
     /// Words that thank.

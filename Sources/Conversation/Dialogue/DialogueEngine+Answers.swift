@@ -21,6 +21,13 @@ extension DialogueEngine {
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
         let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
+        // "homework, due tomorrow at 7pm" to "Who is the nag for?": the kind of nag, not a name.
+        // It fills its own parameter, and the question is asked again.
+        if case .entity = parameter.type, let (other, value) = caseOfAnotherEnum(answer, in: intent, besides: parameter, given: slots) {
+            slots[other.name] = value
+            fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &slots, context: context)
+            return slots
+        }
         if let value = SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
            !isMeasure(value, in: intent, besides: parameter, context: context) {
             slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: answer)
@@ -70,9 +77,11 @@ extension DialogueEngine {
         return words.joined(separator: " ")
     }
 
-    /// The answer's clauses, split at commas and semicolons, without those that only hesitate.
+    /// The answer's clauses, split at commas, semicolons and dashes, without those that only
+    /// hesitate ("Leo — hang on, sweetie — for Leo").
     static func clauses(of text: String) -> [String] {
-        let clauses = text.split(whereSeparator: { ",;".contains($0) }).map { withoutHedges(String($0)) }
+        let clauses = text.split(whereSeparator: { ",;—–".contains($0) })
+            .map { withoutHedges($0.trimmingCharacters(in: .whitespaces)) }
         let kept = clauses.filter { !$0.isEmpty && !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
         return kept.isEmpty ? [text] : kept
     }
@@ -124,6 +133,22 @@ extension DialogueEngine {
                 }
             }
         }
+    }
+
+    /// The parameter and value when `answer` is, word for word, a case of one of the intent's
+    /// enums that is still missing.
+    private func caseOfAnotherEnum(
+        _ answer: String, in intent: IntentDefinition, besides parameter: ParameterDefinition, given slots: [String: SlotValue]
+    ) -> (ParameterDefinition, SlotValue)? {
+        let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: " ")
+        let enums = catalog.app(named: intent.app)?.enums ?? []
+        for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
+            guard case .enumeration(let name) = other.type, let definition = enums.first(where: { $0.name == name }) else { continue }
+            for enumCase in definition.cases where enumCase.spokenForms.contains(where: { $0.lowercased() == said }) {
+                return (other, .enumCase(enumCase.value))
+            }
+        }
+        return nil
     }
 
     /// One of the enum cases a phrasing limits a free-text parameter to ("{model:ModelName}"),

@@ -51,6 +51,12 @@ struct DialogueEngine: Sendable {
                 state.pending = nil
                 return closing(words, state: state)
             }
+            // "ok, got it" to "Which workspace?": heard, not answered. Nothing runs, and the reply
+            // says so rather than asking again ("ok" to a confirmation is a yes).
+            if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {
+                state.pending = nil
+                return DialogueOutcome(replyText: "Okay, I'll leave that for now.", mode: "dialogue", state: state)
+            }
             // "never mind that, resume my last chat": the question is dropped for the request.
             if let request = ConversationalCues.request(afterCancelIn: text) {
                 state.pending = nil
@@ -127,6 +133,9 @@ struct DialogueEngine: Sendable {
         }
         if ConversationalCues.isHelp(words) {
             return DialogueOutcome(replyText: capabilities, mode: "help", state: state)
+        }
+        if ConversationalCues.isAcknowledgement(words) {
+            return DialogueOutcome(replyText: "Okay.", mode: "dialogue", state: state)
         }
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)

@@ -20,6 +20,9 @@ enum Fillers {
         "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
+        // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
+        "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
+        "wait a second", "hang on a second", "hold on a second",
     ]
 
     static let trailing: [String] = [

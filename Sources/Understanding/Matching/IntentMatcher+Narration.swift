@@ -28,7 +28,8 @@ extension IntentMatcher {
 
     /// Where a request may begin after a lead-up, nearest first.
     func requestStarts(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        guard tokens.count >= 4 else { return [] }
+        // "does MoodBoard work on the Apple Watch?": a question about something, not a lead-up.
+        guard tokens.count >= 4, !Self.auxiliaries.contains(Self.word(tokens[0], bytes: bytes)) else { return [] }
         var starts: [Int] = []
         for start in 1...min(Self.maxLeadUp, tokens.count - 3) {
             let before = tokens[start - 1]
@@ -94,10 +95,9 @@ extension IntentMatcher {
         BuiltinWord.like.id, BuiltinWord.love.id, BuiltinWord.without.id,
     ]
     /// Function words a new request may still follow: "… and remind Sam", "I finished it mark
-    /// the nag done".
+    /// the nag done". Not "that" or "this", more often determiners ("tick that nag off").
     private static let clauseEnders: Set<TokenID> = [
-        BuiltinWord.and.id, BuiltinWord.it.id, BuiltinWord.that.id, BuiltinWord.this.id, BuiltinWord.them.id,
-        BuiltinWord.him.id, BuiltinWord.her.id,
+        BuiltinWord.and.id, BuiltinWord.it.id, BuiltinWord.them.id, BuiltinWord.him.id, BuiltinWord.her.id,
     ]
 
     /// Whether a determiner the tokenizer drops stood between the two tokens ("I hate my current

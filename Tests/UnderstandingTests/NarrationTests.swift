@@ -47,4 +47,14 @@ import Understanding
         #expect(understand("wait — what's overdue?")?.intent.id == "nagz.CheckOverdueIntent")
         #expect(understand("hold on, remind Sam to feed the cat at 6pm")?.intent.id == "nagz.CreateNagIntent")
     }
+
+    @Test func aClauseAskingForAnotherIntentOnMoreEvidenceBeatsAWeakWhole() {
+        #expect(understand("hang on — first, save idea to CodingBridge")?.intent.id == "codingbridge.CaptureIdeaIntent")
+    }
+
+    @Test func aLeadUpNeverEndsInOneOfTheCatalogsWords() {
+        let match = understand("Any meds nags left for today?")
+        #expect(match?.intent.id == "nagz.ListNagsIntent")
+        #expect(match?.slots["recipient"] == nil)
+    }
 }

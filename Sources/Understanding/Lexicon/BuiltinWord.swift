@@ -69,6 +69,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .okay: ["okay", "k"]
         case .alright: ["alright"]
         case .thanks: ["thanks", "thx", "cheers"]
+        case .you: ["you", "u"]
         case .favor: ["favor", "favour"]
         case .until: ["until", "till", "til", "'til"]
         case .oclock: ["o'clock", "oclock"]

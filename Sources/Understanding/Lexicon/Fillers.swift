@@ -40,5 +40,6 @@ enum Fillers {
         "tell me", "and tell me",
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
         "if you can", "if you could", "when you get a chance", "overall", "in general", "lowkey", "rn",
+        "or whatever", "or something", "or anything",
     ]
 }

@@ -36,7 +36,10 @@ extension IntentMatcher {
             let said = Self.word(before, bytes: bytes)
             if Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
             let token = tokens[start]
+            // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left
+            // for today" is not "nag Left").
             guard program.requestStarters.contains(token.id),
+                  before.id < BuiltinWord.firstCatalogID,
                   !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
                   !Self.auxiliaries.contains(said),
                   !isPastTense(token, bytes: bytes),

@@ -14,6 +14,8 @@ import Catalog
 public struct IntentMatcher: Sendable {
     /// Needs two words of evidence: one word alone ("snooze", "late") is too little.
     public static let defaultThreshold = 0.7
+    /// Four words of evidence: a match this sure is not second-guessed by its clauses.
+    static let plainConfidence = 0.9
 
     /// Longer utterances are not requests to route (slot positions are 16-bit).
     static let maxTokens = 4000
@@ -56,8 +58,21 @@ public struct IntentMatcher: Sendable {
     /// morning, dear. Would you …? Thank you ever so much."), else after a lead-up said
     /// without a pause ("okay I finished it mark the nag done").
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
-        if let found = matchAsSaid(tokens, bytes: bytes, context: context) { return found }
+        let whole = matchAsSaid(tokens, bytes: bytes, context: context)
+        if let whole, whole.confidence >= Self.plainConfidence { return whole }
         let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }
+        // A whole read on little evidence ("hang on — first, save idea to CodingBridge" as a chat
+        // with CodingBridge about "first, save idea") gives way to a clause that asks for another
+        // intent on more ("save idea to CodingBridge").
+        if let whole {
+            for start in clauseStarts {
+                if let clause = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context),
+                   clause.intent.id != whole.intent.id, clause.confidence > whole.confidence {
+                    return clause
+                }
+            }
+            return whole
+        }
         for start in clauseStarts {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }

@@ -38,93 +38,9 @@ struct DialogueEngine: Sendable {
 
     private func reply(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         let words = UtteranceWords(text)
-        var state = state
 
-        if var pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
-            if ConversationalCues.isCancel(words) {
-                state.pending = nil
-                return cancelled(state)
-            }
-            // "cheers" to a question: the user leaves it unanswered and is done ("yes thanks"
-            // to a confirmation is a yes).
-            if ConversationalCues.isGoodbye(words) || !pending.awaitingConfirmation && ConversationalCues.isThanks(words) {
-                state.pending = nil
-                return closing(words, state: state)
-            }
-            // "ok, got it" to "Which workspace?": heard, not answered. Nothing runs, and the reply
-            // says so rather than asking again ("ok" to a confirmation is a yes).
-            if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {
-                state.pending = nil
-                return DialogueOutcome(replyText: "Okay, I'll leave that for now.", mode: "dialogue", state: state)
-            }
-            // "never mind that, resume my last chat": the question is dropped for the request.
-            if let request = ConversationalCues.request(afterCancelIn: text) {
-                state.pending = nil
-                let understood = await understand(request, state: state, context: context, turnID: turnID)
-                if let match = understood.match {
-                    return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
-                }
-                return cancelled(state)
-            }
-            if pending.awaitingConfirmation {
-                if ConversationalCues.isYes(words) {
-                    state.pending = nil
-                    return await run(intent, slots: pending.slots, state: state, principal: principal, context: context, turnID: turnID)
-                }
-                if ConversationalCues.isNo(words) {
-                    state.pending = nil
-                    return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue", state: state)
-                }
-            }
-            var heard: Understood?
-            var answer = text
-            // "no, make that Ella. It's homework": the request corrected, then the question answered.
-            if !pending.awaitingConfirmation, let (correction, rest) = Self.correctionThenAnswer(in: text),
-               let amended = amended(pending, by: UtteranceWords(correction), text: correction, context: context, namesWritten: true) {
-                pending.slots = amended.slots
-                answer = rest
-            }
-            if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
-               let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
-                // A name can be any words, so a request for another intent is heard as one
-                // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
-                // an answer to a short free-text question ("remind Sam to …" to "How are you
-                // feeling?").
-                if isRequestShaped(answering: parameter, of: intent) {
-                    let understood = await understand(text, state: state, context: context, turnID: turnID)
-                    heard = understood
-                    if let match = understood.match, match.intent.id != intent.id || restates(pending, with: match, of: intent) {
-                        state.pending = nil
-                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
-                    }
-                } else if let request = ConversationalCues.request(afterRedirectIn: text) {
-                    // "actually, check git status in CodingBridge" to "What's your idea?".
-                    let understood = await understand(request, state: state, context: context, turnID: turnID)
-                    if let match = understood.match, match.intent.id != intent.id {
-                        state.pending = nil
-                        return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
-                    }
-                }
-                if let slots = slots(answering: parameter, of: intent, with: answer, given: pending.slots, context: context) {
-                    state.pending = nil
-                    return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
-                }
-            }
-            // Not an answer: a new request takes over; otherwise ask again (a name's answer was
-            // understood above already).
-            let understood = if let heard { heard } else { await understand(text, state: state, context: context, turnID: turnID) }
-            if let match = understood.match, match.intent.id != intent.id || pending.awaitingConfirmation {
-                state.pending = nil
-                return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
-            }
-            // "no, for Max" while Jiri asks when it is due: the request is corrected and the
-            // question asked again, not counted as misunderstood.
-            if !pending.awaitingConfirmation, let amended = amended(pending, by: words, text: text, context: context, namesWritten: true),
-               amended.slots != pending.slots {
-                state.pending = nil
-                return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
-            }
-            return traced(reprompt(intent, pending: pending, state: state), understood)
+        if let pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
+            return await reply(to: text, words: words, answering: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID)
         }
 
         // "cheers", "ok thanks Jiri": thanks alone close the conversation like a goodbye.
@@ -147,12 +63,12 @@ struct DialogueEngine: Sendable {
         return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
     }
 
-    private func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {
+    func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {
         await understanding.understand(Utterance(text: text, context: context, recent: state.recent, turnID: turnID))
     }
 
     /// Puts how the utterance was understood (`llm:…`) first in `debug.tool_trace`.
-    private func traced(_ outcome: DialogueOutcome, _ understood: Understood) -> DialogueOutcome {
+    func traced(_ outcome: DialogueOutcome, _ understood: Understood) -> DialogueOutcome {
         guard let line = understood.trace else { return outcome }
         var outcome = outcome
         outcome.toolTrace.insert(line, at: 0)
@@ -160,7 +76,7 @@ struct DialogueEngine: Sendable {
     }
 
     /// Fills defaults, asks for what is missing, confirms what is costly, then runs.
-    private func proceed(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+    func proceed(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         var state = state
         var slots = slots
         if let refusal = roleRefusal(intent, principal: principal) {
@@ -193,7 +109,7 @@ struct DialogueEngine: Sendable {
         return await run(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
     }
 
-    private func run(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
+    func run(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         var state = state
         state.lastIntent = PendingIntent(intentID: intent.id, slots: slots)
         guard let app = catalog.app(named: intent.app) else {
@@ -222,18 +138,18 @@ struct DialogueEngine: Sendable {
         )
     }
 
-    private func closing(_ words: UtteranceWords, state: DialogueState) -> DialogueOutcome {
+    func closing(_ words: UtteranceWords, state: DialogueState) -> DialogueOutcome {
         let reply = ConversationalCues.isThanks(words) ? "You're welcome!" : "Goodbye!"
         return DialogueOutcome(replyText: reply, mode: "goodbye", endConversation: true, state: state)
     }
 
     /// A question dropped at the user's word. Nothing ran and nothing failed, so the reply
     /// names no intent (a client showing the request as failed would be wrong).
-    private func cancelled(_ state: DialogueState) -> DialogueOutcome {
+    func cancelled(_ state: DialogueState) -> DialogueOutcome {
         DialogueOutcome(replyText: "Okay, I've cancelled that.", mode: "dialogue", state: state)
     }
 
-    private func reprompt(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState) -> DialogueOutcome {
+    func reprompt(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState) -> DialogueOutcome {
         var state = state
         var pending = pending
         pending.reprompts += 1

@@ -1,0 +1,108 @@
+import Catalog
+import Understanding
+
+/// Replies while Jiri waits on an answer to its question: the question dropped (a cancel, a
+/// goodbye, thanks, an acknowledgement), a yes or no to a confirmation, the answer, a new request
+/// that takes over, a correction, or the question asked again.
+extension DialogueEngine {
+    func reply(
+        to text: String, words: UtteranceWords, answering pending: PendingIntent, of intent: IntentDefinition,
+        state: DialogueState, principal: Principal, context: MatchContext, turnID: String
+    ) async -> DialogueOutcome {
+        var state = state
+        if ConversationalCues.isCancel(words) {
+            state.pending = nil
+            return cancelled(state)
+        }
+        // "cheers" to a question: the user leaves it unanswered and is done ("yes thanks"
+        // to a confirmation is a yes).
+        if ConversationalCues.isGoodbye(words) || !pending.awaitingConfirmation && ConversationalCues.isThanks(words) {
+            state.pending = nil
+            return closing(words, state: state)
+        }
+        // "ok, got it" to "Which workspace?": heard, not answered. Nothing runs, and the reply
+        // says so rather than asking again ("ok" to a confirmation is a yes).
+        if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {
+            state.pending = nil
+            return DialogueOutcome(replyText: "Okay, I'll leave that for now.", mode: "dialogue", state: state)
+        }
+        // "never mind that, resume my last chat": the question is dropped for the request.
+        if let request = ConversationalCues.request(afterCancelIn: text) {
+            state.pending = nil
+            let understood = await understand(request, state: state, context: context, turnID: turnID)
+            if let match = understood.match {
+                return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+            }
+            return cancelled(state)
+        }
+        if pending.awaitingConfirmation {
+            if ConversationalCues.isYes(words) {
+                state.pending = nil
+                return await run(intent, slots: pending.slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
+            if ConversationalCues.isNo(words) {
+                state.pending = nil
+                return DialogueOutcome(replyText: "Okay, I won't do that.", mode: "dialogue", state: state)
+            }
+        }
+        return await answer(text, words: words, to: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID)
+    }
+
+    /// The answer, a request that takes over, a correction, or the question again.
+    private func answer(
+        _ text: String, words: UtteranceWords, to pending: PendingIntent, of intent: IntentDefinition,
+        state: DialogueState, principal: Principal, context: MatchContext, turnID: String
+    ) async -> DialogueOutcome {
+        var state = state
+        var pending = pending
+        var heard: Understood?
+        var answer = text
+        // "no, make that Ella. It's homework": the request corrected, then the question answered.
+        if !pending.awaitingConfirmation, let (correction, rest) = Self.correctionThenAnswer(in: text),
+           let amended = amended(pending, by: UtteranceWords(correction), text: correction, context: context, namesWritten: true) {
+            pending.slots = amended.slots
+            answer = rest
+        }
+        if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
+           let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
+            // A name can be any words, so a request for another intent is heard as one
+            // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
+            // an answer to a short free-text question ("remind Sam to …" to "How are you
+            // feeling?").
+            if isRequestShaped(answering: parameter, of: intent) {
+                let understood = await understand(text, state: state, context: context, turnID: turnID)
+                heard = understood
+                if let match = understood.match, match.intent.id != intent.id || restates(pending, with: match, of: intent) {
+                    state.pending = nil
+                    return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+                }
+            } else if let request = ConversationalCues.request(afterRedirectIn: text) {
+                // "actually, check git status in CodingBridge" to "What's your idea?".
+                let understood = await understand(request, state: state, context: context, turnID: turnID)
+                if let match = understood.match, match.intent.id != intent.id {
+                    state.pending = nil
+                    return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+                }
+            }
+            if let slots = slots(answering: parameter, of: intent, with: answer, given: pending.slots, context: context) {
+                state.pending = nil
+                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
+        }
+        // Not an answer: a new request takes over; otherwise ask again (a name's answer was
+        // understood above already).
+        let understood = if let heard { heard } else { await understand(text, state: state, context: context, turnID: turnID) }
+        if let match = understood.match, match.intent.id != intent.id || pending.awaitingConfirmation {
+            state.pending = nil
+            return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+        }
+        // "no, for Max" while Jiri asks when it is due: the request is corrected and the
+        // question asked again, not counted as misunderstood.
+        if !pending.awaitingConfirmation, let amended = amended(pending, by: words, text: text, context: context, namesWritten: true),
+           amended.slots != pending.slots {
+            state.pending = nil
+            return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
+        }
+        return traced(reprompt(intent, pending: pending, state: state), understood)
+    }
+}

@@ -16,12 +16,16 @@ enum ConversationalCues {
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
         "actually", "oh", "right", "much", "here", "ha", "haha", "lol",
     ]
-    /// Saying that what Jiri said was heard: "ok", "got it", "great".
-    static let acknowledgements: Set<String> = [
-        "ok", "okay", "k", "alright", "got it", "gotcha", "great", "cool", "perfect", "nice", "understood", "noted",
-        "sounds good", "fine", "right", "lovely", "brilliant", "awesome", "excellent", "fair enough", "all good",
-        "will do", "good", "ok cool", "okay cool", "roger", "makes sense",
+    /// Acknowledgements that can answer no question.
+    static let plainAcknowledgements: Set<String> = [
+        "ok", "okay", "k", "alright", "got it", "gotcha", "understood", "noted", "sounds good", "will do", "roger",
+        "makes sense", "fair enough", "ok cool", "okay cool",
     ]
+    /// Saying that what Jiri said was heard: "ok", "got it", and words that could also answer a
+    /// question ("great" or "fine" is how someone feels).
+    static let acknowledgements = plainAcknowledgements.union([
+        "great", "cool", "perfect", "nice", "fine", "right", "lovely", "brilliant", "awesome", "excellent", "all good", "good",
+    ])
     /// Kind words said on the way out: "you're a lifesaver, bye".
     static let pleasantries: Set<String> = [
         "youre a lifesaver", "you are a lifesaver", "youre the best", "you are the best", "you rock", "great job",
@@ -73,12 +77,6 @@ enum ConversationalCues {
         return false
     }
 
-    /// Acknowledgements that can answer no question: "great" or "fine" is how someone feels.
-    static let plainAcknowledgements: Set<String> = [
-        "ok", "okay", "k", "alright", "got it", "gotcha", "understood", "noted", "sounds good", "will do", "roger",
-        "makes sense", "fair enough", "ok cool", "okay cool",
-    ]
-
     /// Acknowledgements and nothing else: "ok", "ok, got it", "great". With `answeringNothing`
     /// false (a question is open) only those that cannot be an answer count.
     static func isAcknowledgement(_ words: UtteranceWords, answeringNothing: Bool = true) -> Bool {
@@ -87,35 +85,28 @@ enum ConversationalCues {
         return isSequence(all[...], of: answeringNothing ? acknowledgements : plainAcknowledgements)
     }
 
+    /// Whether the words are phrases of `phrases` (up to four words each), one after another.
     private static func isSequence(_ words: ArraySlice<String>, of phrases: Set<String>) -> Bool {
         guard !words.isEmpty else { return true }
-        return (1...min(3, words.count)).contains { length in
+        return (1...min(4, words.count)).contains { length in
             phrases.contains(words.prefix(length).joined(separator: " ")) && isSequence(words.dropFirst(length), of: phrases)
         }
     }
 
     /// Words that thank.
     static let thanksWords: Set<String> = ["thanks", "thank", "cheers", "ta", "thx", "thankyou", "appreciated"]
-    /// What is said with thanks: "thanks a lot", "thank you very much", "thanks for the help".
-    private static let thanksCompanions: Set<String> = [
+    /// What is said with thanks: "thanks a lot", "thank you very much", "thanks for the help",
+    /// and kind words ("you're the best").
+    private static let saidWithThanks = pleasantries.union([
         "very", "much", "a", "lot", "again", "for", "that", "this", "everything", "all", "the", "help", "your", "mate", "buddy",
-    ]
+    ])
 
     /// Thanks and kind words with nothing else: "cheers", "ok thanks Jiri", "thank you so
     /// much, you're the best".
     static func isThanks(_ words: UtteranceWords) -> Bool {
         guard words.words.count <= 10, words.words.contains(where: { thanksWords.contains(String($0)) }) else { return false }
         let core = words.words.map(String.init).filter { !fillers.contains($0) && !thanksWords.contains($0) }
-        return isKindWords(core[...])
-    }
-
-    /// Whether the words are kind phrases and words said with thanks, one after another.
-    private static func isKindWords(_ words: ArraySlice<String>) -> Bool {
-        guard let first = words.first else { return true }
-        if thanksCompanions.contains(first) && isKindWords(words.dropFirst()) { return true }
-        return (2...max(2, min(4, words.count))).contains { length in
-            length <= words.count && pleasantries.contains(words.prefix(length).joined(separator: " ")) && isKindWords(words.dropFirst(length))
-        }
+        return isSequence(core[...], of: saidWithThanks)
     }
 
     static func isDecline(_ words: UtteranceWords) -> Bool {

@@ -146,4 +146,35 @@ import Testing
             #expect(answered.intent?.slots["recipient"] == .string("Leo"))
         }
     }
+
+    @Test func settingsSaidWithAPromptFillTheirOwnParameters() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("Ask Oppi", session: id).replyText == "What should Pi do?")
+            let answered = try await http.decodedTurn("use sonnet with low thinking and write docs for the handoff rules", session: id)
+            #expect(answered.intent?.slots["model"] == .string("sonnet"))
+            #expect(answered.intent?.slots["thinking"] == .string("low"))
+            #expect(answered.intent?.slots["prompt"] == .string("write docs for the handoff rules"))
+        }
+    }
+
+    @Test func aTimeAtTheEndOfALaterClauseFillsTheDueTime() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("new nag", session: id)
+            let answered = try await http.decodedTurn("Jess, chores, the bathroom by Sunday at six", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Jess"))
+            #expect(answered.intent?.slots["dueAt"] != nil)
+            #expect(!answered.expectsReply)
+        }
+    }
+
+    @Test func aNameAfterWhoSomeoneIsIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: id)
+            let answered = try await http.decodedTurn("my little brother Tyler", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Tyler"))
+        }
+    }
 }

@@ -85,4 +85,15 @@ import Testing
             #expect(closed.endConversation)
         }
     }
+
+    @Test(arguments: ["of course. bye", "no worries, bye", "sure thing, goodbye"])
+    func anAcknowledgementThenGoodbyeEndsTheConversation(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            let closed = try await http.decodedTurn(text, session: id)
+            #expect(closed.endConversation)
+            #expect(closed.intent == nil)
+        }
+    }
 }

@@ -14,4 +14,16 @@ import Understanding
         #expect(match?.intent.id == "nagz.CreateNagIntent")
         #expect(match?.slots["recipient"] == .entity("Emma"))
     }
+
+    @Test(arguments: [
+        ("create a nag for my son Mateo for homework", "Mateo"), ("can u nag my little bro Tyler to finish his homework", "Tyler"),
+        ("set a nag for my husband Geoffrey to take his tablets at eight", "Geoffrey"),
+    ])
+    func whoSomeoneIsToTheSpeakerIsNotPartOfTheirName(_ text: String, _ name: String) {
+        #expect(understand(text)?.slots["recipient"] == .entity(name))
+    }
+
+    @Test func whoSomeoneIsStaysTheNameWhenNoNameFollows() {
+        #expect(understand("remind my son to do his homework")?.slots["recipient"] == .entity("son"))
+    }
 }

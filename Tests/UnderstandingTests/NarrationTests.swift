@@ -25,6 +25,11 @@ import Understanding
         #expect(understand(text) == nil)
     }
 
+    @Test(arguments: ["My sister she use Oppi for the work, she say is very good", "he asks oppi to fix the build every morning"])
+    func whatSomeoneElseDoesIsNoRequest(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
     @Test func aWordAfterADeterminerBeginsNoRequest() {
         #expect(understand("honestly i hate my current mood") == nil)
     }

@@ -11,6 +11,17 @@ import Understanding
         #expect(understand(text)?.intent.id == "nagz.CompleteNagIntent")
     }
 
+    @Test(arguments: [
+        "reckon you could snooze that nag for twenty minutes", "kindly do the needful and snooze that nag for twenty minutes",
+        "please to snooze that nag for twenty minutes", "would you mind terribly snoozing that nag for twenty minutes",
+        "any chance you'd snooze that nag for twenty minutes",
+    ])
+    func theMannersOfOtherEnglishesAreNotPartOfTheRequest(_ text: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(20))
+    }
+
     @Test func anAsideAfterTheRequestIsLeftOut() {
         let match = understand("Fire up a fresh pi session in the oppi-dev workspace, I'll type the prompt myself")
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")

@@ -19,7 +19,8 @@ enum ConversationalCues {
     /// Acknowledgements that can answer no question.
     static let plainAcknowledgements: Set<String> = [
         "ok", "okay", "k", "alright", "got it", "gotcha", "understood", "noted", "sounds good", "will do", "roger",
-        "makes sense", "fair enough", "ok cool", "okay cool",
+        "makes sense", "fair enough", "ok cool", "okay cool", "of course", "no problem", "no worries", "sure thing",
+        "right then", "okey dokey", "sweet",
     ]
     /// Saying that what Jiri said was heard: "ok", "got it", and words that could also answer a
     /// question ("great" or "fine" is how someone feels).
@@ -38,7 +39,7 @@ enum ConversationalCues {
     ]
     /// Words around a cancel that do not change it: "nah, forget it", "oh no, never mind".
     static let cancelFillers: Set<String> = ["ok", "okay", "oh", "um", "uh", "please", "just", "actually", "no", "nah", "nope", "well", "hmm"]
-    static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please"]
+    static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please", "of course", "sure thing"]
     static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
 
     static let goodbyeWords: Set<String> = ["bye", "goodbye", "byebye"]

@@ -56,10 +56,7 @@ extension DialogueEngine {
         "it would be for", "it will be for", "that one is for", "thatd be", "that would be",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
-    private static let relations: Set<Substring> = [
-        "daughter", "son", "kid", "child", "wife", "husband", "partner", "brother", "sister", "mum", "mom", "dad",
-        "boy", "girl", "grandson", "granddaughter", "niece", "nephew", "friend",
-    ]
+    private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
     /// Clauses that only hesitate: "um, let me think, Noah".
     private static let hesitations: Set<String> = [
         "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "let me think",
@@ -71,8 +68,9 @@ extension DialogueEngine {
         if let lead = answerLeadIns.first(where: { starts(words, with: $0) }) {
             words.removeFirst(lead.count)
         }
-        if words.count > 2, folded(words[0]) == "my", relations.contains(folded(words[1])) {
-            words.removeFirst(2)
+        if words.count > 2, ["my", "our"].contains(folded(words[0])), relations.contains(folded(words[1])) {
+            words.removeFirst()
+            while words.count > 1, relations.contains(folded(words[0])) { words.removeFirst() }
         }
         return words.joined(separator: " ")
     }
@@ -125,7 +123,8 @@ extension DialogueEngine {
             for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
                 let value: SlotValue? = switch other.type {
                 case .enumeration: SlotParser.parse(clause, for: other, of: intent, catalog: catalog, context: context)
-                default: SlotParser.parseMeasure(clause, for: other, context: context)
+                // "the bathroom by Sunday at six": a time said at the end of the clause counts.
+                default: SlotParser.parseMeasure(clause, for: other, context: context, endingClause: true)
                 }
                 if let value {
                     slots[other.name] = value

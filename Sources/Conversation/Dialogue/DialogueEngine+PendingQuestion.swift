@@ -84,6 +84,12 @@ extension DialogueEngine {
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }
             }
+            if !freeText.isBounded(parameter.name, of: intent.id),
+               let slots = await slotsSaidWithPhrase(
+                   answering: parameter, of: intent, with: answer, given: pending.slots, state: state, context: context, turnID: turnID) {
+                state.pending = nil
+                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
             if let slots = slots(answering: parameter, of: intent, with: answer, given: pending.slots, context: context) {
                 state.pending = nil
                 return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)

@@ -80,6 +80,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .week: ["week", "weeks", "wk", "wks"]
         case .tomorrow: ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow"]
         case .midday: ["midday", "mid-day"]
+        // Australian and British speech: "this arvo".
+        case .afternoon: ["afternoon", "arvo"]
         case .weekend: ["weekend", "week-end"]
         case .sunday: ["sunday", "sun"]
         case .monday: ["monday", "mon"]

@@ -20,6 +20,16 @@ enum Fillers {
         "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
+        // Manners of many Englishes ("kindly" is dropped everywhere): "kindly do the needful and …",
+        // "reckon you could …", "any chance you'd …", and a learner's "please to create …", "for to make …".
+        "do the needful and", "would you mind terribly",
+        "would you mind very much", "would you mind awfully", "reckon you could", "i reckon you could",
+        "do you reckon you could", "you reckon you could", "reckon you can", "mind if we", "mind if i",
+        "would you mind if we", "any chance you could", "any chance you would", "any chance you can",
+        "could you possibly", "can you possibly", "would you possibly", "i would quite like to",
+        "i would really like to", "i would quite like you to", "i would love it if you could",
+        "be a love and", "be a doll and", "be a mate and", "be a good sport and", "can we", "could we",
+        "please to", "for to", "i want that you", "you can please",
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second",

@@ -74,6 +74,11 @@ struct Tokenizer {
         var numberCanTakeUnits = false
         var numberCanTakeHundred = false
         var numberCanTakeTens = false
+        /// "my", "our" or "your" was dropped: words that say who someone is may follow.
+        var afterPossessive = false
+        /// Where the words after a possessive that say who someone is begin ("my little bro
+        /// Tyler"); they are taken out if a name follows.
+        var personDescription: Int?
     }
 
     private func readWord(
@@ -81,6 +86,8 @@ struct Tokenizer {
     ) {
         guard !word.isEmpty else { return }
         if Self.isDigit(word[0]) {
+            state.afterPossessive = false
+            state.personDescription = nil
             readNumeral(word, start: start, end: end, state: &state, tokens: &tokens)
             return
         }
@@ -88,6 +95,12 @@ struct Tokenizer {
         guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
                 var flags: TokenFlags = writtenAsName ? .writtenAsName : []
+                if let description = state.personDescription {
+                    flags.formUnion(tokens[description].flags.intersection(.breaks))
+                    tokens.removeSubrange(description...)
+                }
+                state.afterPossessive = false
+                state.personDescription = nil
                 if Self.endsInPossessive(word) { flags.insert(.possessive) }
                 emit(Token(id: .unknown, start: start, end: end, flags: flags),
                      isNumberWord: false, state: &state, tokens: &tokens)
@@ -144,8 +157,15 @@ struct Tokenizer {
         }
         if entry.droppedEverywhere {
             if entry.id == BuiltinWord.all.id { state.dropOf = true }
+            state.afterPossessive = Self.possessives.contains(entry.id)
             return
         }
+        if entry.describesPerson, state.afterPossessive || state.personDescription != nil {
+            state.personDescription = state.personDescription ?? tokens.count
+        } else {
+            state.personDescription = nil
+        }
+        state.afterPossessive = false
         if state.dropOf {
             state.dropOf = false
             if entry.id == BuiltinWord.of.id { return }
@@ -177,6 +197,8 @@ struct Tokenizer {
         emit(Token(id: entry.id, value: entry.value, start: start, end: end, flags: entry.flags, app: entry.app),
              isNumberWord: false, state: &state, tokens: &tokens)
     }
+
+    private static let possessives: Set<TokenID> = [BuiltinWord.my.id, BuiltinWord.our.id, BuiltinWord.your.id]
 
     private func readNumberWord(_ value: Int32, start: Int32, end: Int32, state: inout State, tokens: inout [Token]) {
         state.article = nil

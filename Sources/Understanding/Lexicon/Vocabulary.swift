@@ -11,6 +11,8 @@ struct WordEntry: Sendable {
     var isArticle: Bool
     /// For contractions: the entries it stands for, as a range of `Vocabulary.expansions`.
     var expansion: Range<Int32>?
+    /// Says who someone is before their name ("my son Mateo"): see `PersonWords`.
+    var describesPerson = false
 }
 
 /// Every word the matcher knows: the built-in words, the catalog's words, and
@@ -88,6 +90,18 @@ struct Vocabulary: Sendable {
         let entry = entries[Int(index)]
         guard entry.expansion == nil, entry.flags.isEmpty else { return }
         insert(word, entry)
+    }
+
+    /// Marks a word that can say who someone is before their name. A word the catalog does not
+    /// use stays an unknown word, as it was.
+    mutating func markDescribesPerson(_ word: String) {
+        if let index = table.lookup(word) {
+            entries[Int(index)].describesPerson = true
+            return
+        }
+        insert(word, WordEntry(
+            id: .unknown, flags: [], value: 0, app: -1, droppedEverywhere: false, isArticle: false, expansion: nil,
+            describesPerson: true))
     }
 
     /// Allocates the token id that stands for an app.

@@ -40,6 +40,7 @@ extension IntentMatcher {
             // for today" is not "nag Left").
             guard program.requestStarters.contains(token.id),
                   before.id < BuiltinWord.firstCatalogID,
+                  !Self.subjects.contains(before.id), start < 2 || !Self.subjects.contains(tokens[start - 2].id),
                   !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
                   !Self.auxiliaries.contains(said),
                   !isPastTense(token, bytes: bytes),
@@ -97,6 +98,10 @@ extension IntentMatcher {
         BuiltinWord.nah.id, BuiltinWord.because.id, BuiltinWord.but.id, BuiltinWord.want.id, BuiltinWord.need.id,
         BuiltinWord.like.id, BuiltinWord.love.id, BuiltinWord.without.id,
     ]
+    /// A verb after a subject, and its object, is what someone does, not a request ("my sister
+    /// she use Oppi for work").
+    /// Not "I" or "we": "where was I, resume the last chat".
+    private static let subjects: Set<TokenID> = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]
     /// Function words a new request may still follow: "… and remind Sam", "I finished it mark
     /// the nag done". Not "that" or "this", more often determiners ("tick that nag off").
     private static let clauseEnders: Set<TokenID> = [

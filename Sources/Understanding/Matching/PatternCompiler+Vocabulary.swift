@@ -40,6 +40,7 @@ extension PatternCompiler {
             guard let gerund = Self.gerund(of: word), vocabulary.entryIndex(gerund) == nil || known.contains(gerund) else { continue }
             vocabulary.addAlias(gerund, of: word)
         }
+        for word in PersonWords.descriptors { vocabulary.markDescribesPerson(word) }
 
         // Words the patterns and enums use: a one-word app name that is also one
         // of them only names the app where an app is expected.

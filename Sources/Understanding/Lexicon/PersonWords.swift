@@ -1,0 +1,15 @@
+/// Words that say who someone is to the speaker before their name: "my son Mateo", "my
+/// little bro Tyler", "our flatmate Jess". After "my", "our" or "your" and before a name the
+/// tokenizer leaves them out, so the name alone is what a pattern captures; without a name
+/// after them ("remind my son to …") they stay.
+public enum PersonWords {
+    public static let descriptors: [String] = [
+        "son", "daughter", "kid", "child", "boy", "girl", "baby", "husband", "wife", "hubby", "partner",
+        "fiance", "fiancee", "boyfriend", "girlfriend", "brother", "bro", "sister", "sis", "mum", "mom", "mother",
+        "dad", "father", "mama", "papa", "grandma", "grandpa", "granny", "gran", "nan", "nana", "grandson",
+        "granddaughter", "aunt", "auntie", "aunty", "uncle", "cousin", "nephew", "niece", "stepson", "stepdaughter",
+        "friend", "mate", "buddy", "pal", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "colleague",
+        "coworker", "boss", "little", "big", "older", "younger", "eldest", "youngest", "oldest", "baby", "twin",
+        "teenage", "teenager", "step", "best",
+    ]
+}

@@ -165,4 +165,15 @@ import Testing
             #expect(!idea.expectsReply)
         }
     }
+
+    @Test func aValueSaidWithInsteadCorrectsTheLastRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("ask Oppi to run the test suite in the oppi-dev workspace", session: id)
+            let corrected = try await http.decodedTurn("use opus instead", session: id)
+            #expect(corrected.intent?.id == "oppi.AskPiIntent")
+            #expect(corrected.intent?.slots["model"] == .string("opus"))
+            #expect(corrected.intent?.slots["workspace"] == .string("oppi-dev"))
+        }
+    }
 }

@@ -177,4 +177,45 @@ import Testing
             #expect(answered.intent?.slots["recipient"] == .string("Tyler"))
         }
     }
+
+    @Test func anAnswerAfterAnEllipsisOfHesitationIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a meds nag due at 8pm", session: id)
+            let answered = try await http.decodedTurn("um, let me think… Leo I guess", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Leo"))
+        }
+    }
+
+    @Test func aWorkspaceCorrectedInItsAnswerIsTheLastOneSaid() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask Oppi to bump the dependencies", session: id).replyText == "Which workspace?")
+            let answered = try await http.decodedTurn("the website one, no, oppi-dev", session: id)
+            #expect(answered.intent?.slots["workspace"] == .string("oppi-dev"))
+        }
+    }
+
+    @Test func aQuestionAboutTheQuestionIsNotItsAnswer() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask Oppi to fix the family website", session: id).replyText == "Which workspace?")
+            let again = try await http.decodedTurn("What do you mean by a workspace? I'm afraid I don't know about these things.", session: id)
+            #expect(again.intent?.status == "needs_value")
+            #expect(again.intent?.slots["workspace"] == nil)
+            #expect(again.expectsReply)
+        }
+    }
+
+    @Test func aLaterSentenceOfTheAnswerGivesBothTheKindAndTheTime() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("I'd like to set up a reminder please", session: id)
+            let answered = try await http.decodedTurn(
+                "It's for Margaret. She's got a dentist appointment on Thursday at 11 in the morning and she always forgets.", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Margaret"))
+            #expect(answered.intent?.slots["category"] == .string("appointments"))
+            #expect(answered.intent?.slots["dueAt"] != nil)
+        }
+    }
 }

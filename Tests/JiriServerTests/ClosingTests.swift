@@ -96,4 +96,35 @@ import Testing
             #expect(closed.intent == nil)
         }
     }
+
+    @Test func cancelsOneAfterAnotherCancel() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a homework nag for Mia", session: id).expectsReply)
+            let cancelled = try await http.decodedTurn("hmm, never mind, cancel that", session: id)
+            #expect(cancelled.replyText == "Okay, I've cancelled that.")
+            #expect(!cancelled.expectsReply)
+        }
+    }
+
+    @Test(arguments: ["Righto, cheerio.", "That will be all for now, dear.", "Oh bother. Well thank you for trying. Ta-ta for now."])
+    func aGoodbyeSaidTheOldFashionedWayEndsTheConversation(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("what nags do I have", session: id)
+            let closed = try await http.decodedTurn(text, session: id)
+            #expect(closed.endConversation)
+            #expect(closed.intent == nil)
+        }
+    }
+
+    @Test func aGoodbyeAfterSentencesThatAskNothingLeavesAnOpenQuestion() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag for Harold", session: id).expectsReply)
+            let closed = try await http.decodedTurn("Oh dear, well never mind. That will be all, dear.", session: id)
+            #expect(closed.endConversation)
+            #expect(!closed.expectsReply)
+        }
+    }
 }

@@ -25,7 +25,10 @@ import Understanding
         #expect(understand(text) == nil)
     }
 
-    @Test(arguments: ["My sister she use Oppi for the work, she say is very good", "he asks oppi to fix the build every morning"])
+    @Test(arguments: [
+        "My sister she use Oppi for the work, she say is very good", "he asks oppi to fix the build every morning",
+        "Tom, did you ask Oppi about that flaky test or should I?", "Maybe tomorrow I'll dig through the old chats for that auth fix",
+    ])
     func whatSomeoneElseDoesIsNoRequest(_ text: String) {
         #expect(understand(text) == nil)
     }

@@ -76,4 +76,14 @@ import Understanding
     @Test func aPossessiveNameRunsOnToWhatItOwns() {
         #expect(understand("tick off Sophie's homework nag, note: she finished the essay")?.slots["nag"] == .entity("Sophie's homework"))
     }
+
+    @Test func aHedgeAfterTheRequestIsLeftOut() {
+        #expect(understand("Can you snooze that reminder for a bit, maybe")?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(understand("Is anything of mine overdue, I guess")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func whatARequestCameAfterIsNotPartOfIt() {
+        #expect(understand("Log that I'm feeling completely wiped out after that sprint")?.intent.id == "moodboard.AddMoodIntent")
+        #expect(understand("happy mood after that run on moodboard")?.intent.id == "moodboard.AddMoodIntent")
+    }
 }

@@ -33,6 +33,10 @@ import Understanding
         #expect(SlotParser.selfCorrected(answer) == meant)
     }
 
+    @Test func aCorrectedAnswerIsReplacedFromItsStart() {
+        #expect(SlotParser.selfCorrected("the website one, no, oppi-dev") == "oppi-dev")
+    }
+
     @Test func aNameAfterActuallyRestatesTheNameBeforeIt() {
         #expect(understand("remind Zoe, actually Nina, to feed the cat")?.slots["recipient"] == .entity("Nina"))
     }

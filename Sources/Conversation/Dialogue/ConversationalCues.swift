@@ -9,12 +9,15 @@ enum ConversationalCues {
         "end conversation", "thank you thats all", "nothing else", "no thats all", "no thats it",
         "thats everything", "that is everything", "thats everything for now", "thats all i need",
         "thats all i needed", "thats it for now", "thats all for today", "thats it for today", "im done here",
-        "were done here", "im all done", "thats me done",
+        "were done here", "im all done", "thats me done", "that will be all for now", "that will be all for today",
+        "thatll be all", "thatll be all for now", "that will do", "thatll do", "that is all for now", "that is all for today",
+        "well leave it there", "we will leave it there", "lets leave it there", "leave it there",
     ]
     static let fillers: Set<String> = [
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
-        "actually", "oh", "right", "much", "here", "ha", "haha", "lol",
+        "actually", "oh", "right", "much", "here", "ha", "haha", "lol", "dear", "kindly", "ever", "very", "righto", "and",
+        "marvellous", "marvelous", "wonderful", "splendid",
     ]
     /// Acknowledgements that can answer no question.
     static let plainAcknowledgements: Set<String> = [
@@ -31,7 +34,9 @@ enum ConversationalCues {
     static let pleasantries: Set<String> = [
         "youre a lifesaver", "you are a lifesaver", "youre the best", "you are the best", "you rock", "great job",
         "good job", "well done", "nice one", "much appreciated", "appreciate it", "i appreciate it", "love it",
-        "that helps", "that helped", "super helpful", "very helpful", "thats great", "that is great",
+        "that helps", "that helped", "super helpful", "very helpful", "thats great", "that is great", "helpful",
+        "youre helpful", "you are helpful", "youve been helpful", "you have been helpful", "youve been a great help",
+        "you have been a great help", "trying", "for trying",
     ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
@@ -42,7 +47,17 @@ enum ConversationalCues {
     static let yes: Set<String> = ["yes", "yeah", "yep", "yup", "sure", "do it", "go ahead", "confirm", "please do", "ok", "okay", "correct", "right", "absolutely", "yes please", "of course", "sure thing"]
     static let no: Set<String> = ["no", "nope", "nah", "dont", "do not", "no thanks", "not now", "no dont"]
 
-    static let goodbyeWords: Set<String> = ["bye", "goodbye", "byebye"]
+    static let goodbyeWords: Set<String> = [
+        "bye", "goodbye", "byebye", "cheerio", "ta ta", "tata", "toodles", "toodle oo", "farewell", "ciao", "cya",
+        "night night", "see you soon", "talk later", "talk to you later", "catch you later",
+    ]
+    /// Questions about the question just asked: "what do you mean by a workspace?", "what are
+    /// the options?". The question is asked again; they answer nothing.
+    static let questionsAboutTheQuestion: [[Substring]] = [
+        "what do you mean", "what does that mean", "what does it mean", "i dont understand", "i dont follow",
+        "what is a", "whats a", "what are the options", "what are my options", "what are the choices", "sorry what",
+        "pardon", "come again", "say that again", "what was that", "i beg your pardon",
+    ].map { $0.split(separator: " ") }
     /// Declining more help when nothing is being asked: the conversation is over. (To a
     /// yes/no question, "no thanks" is a no; see ``no``.)
     static let declines: Set<String> = [
@@ -122,9 +137,24 @@ enum ConversationalCues {
         return core.count < words.words.count && helpRequests.contains(core.joined(separator: " "))
     }
 
+    static func asksAboutTheQuestion(_ words: UtteranceWords) -> Bool {
+        let core = words.words.drop { fillers.contains(String($0)) }
+        return questionsAboutTheQuestion.contains { core.starts(with: $0) }
+    }
+
+    /// The sentences before a goodbye that ends the utterance ("Oh bother. Well thank you for
+    /// trying. Ta-ta for now." → "Oh bother. Well thank you for trying"); nil when the last
+    /// sentence is no goodbye, or the utterance is one sentence.
+    static func sentencesBeforeGoodbye(in text: String) -> String? {
+        let sentences = text.split(whereSeparator: { ".!?".contains($0) }).filter { $0.contains(where: \.isLetter) }
+        guard sentences.count >= 2, let last = sentences.last, isGoodbye(UtteranceWords(String(last))) else { return nil }
+        return sentences.dropLast().joined(separator: ".")
+    }
+
     static func isCancel(_ words: UtteranceWords) -> Bool {
-        let kept = words.words.filter { !cancelFillers.contains(String($0)) }.joined(separator: " ")
-        return cancels.contains(words.normalized) || cancels.contains(kept)
+        let kept = words.words.filter { !cancelFillers.contains(String($0)) }
+        // "never mind, cancel that": cancels one after another.
+        return cancels.contains(words.normalized) || !kept.isEmpty && isSequence(kept.map(String.init)[...], of: cancels)
     }
 
     /// The request after a cancel that starts the utterance ("never mind that, resume my last

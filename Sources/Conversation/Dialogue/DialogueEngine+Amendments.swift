@@ -111,6 +111,10 @@ extension DialogueEngine {
             let kept = rest.filter { !narrowingWords.contains($0) }
             return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: true)
         }
+        // "use opus instead", "Friday instead": a correction said at its end.
+        if words.words.count >= 2, words.words.count <= 6, words.words.last == "instead" {
+            return Amendment(answer: words.words.dropLast().joined(separator: " "), setsOmitted: false)
+        }
         return nil
     }
 

@@ -75,10 +75,10 @@ extension DialogueEngine {
         return words.joined(separator: " ")
     }
 
-    /// The answer's clauses, split at commas, semicolons and dashes, without those that only
-    /// hesitate ("Leo — hang on, sweetie — for Leo").
+    /// The answer's clauses, split at commas, semicolons, dashes, ellipses and sentence ends,
+    /// without those that only hesitate ("Leo — hang on, sweetie — for Leo", "um, let me think… Leo I guess").
     static func clauses(of text: String) -> [String] {
-        let clauses = text.split(whereSeparator: { ",;—–".contains($0) })
+        let clauses = text.split(whereSeparator: { ",;—–….?!".contains($0) })
             .map { withoutHedges($0.trimmingCharacters(in: .whitespaces)) }
         let kept = clauses.filter { !$0.isEmpty && !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
         return kept.isEmpty ? [text] : kept
@@ -113,8 +113,9 @@ extension DialogueEngine {
         phrase.count < words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
     }
 
-    /// A value said in a clause of its own after the answer ("Ben, his meds, due at 8") fills
-    /// the missing parameter it fits: a time, a length, a number or one of an enum's cases.
+    /// Values said in clauses of their own after the answer ("Ben, his meds, due at 8") fill
+    /// the missing parameters they fit: a time, a length, a number or one of an enum's cases
+    /// ("She's got a dentist appointment on Thursday at 11" gives both a kind and a time).
     private func fillOthers(
         of intent: IntentDefinition, besides parameter: ParameterDefinition, from clauses: ArraySlice<String>,
         into slots: inout [String: SlotValue], context: MatchContext
@@ -126,10 +127,7 @@ extension DialogueEngine {
                 // "the bathroom by Sunday at six": a time said at the end of the clause counts.
                 default: SlotParser.parseMeasure(clause, for: other, context: context, endingClause: true)
                 }
-                if let value {
-                    slots[other.name] = value
-                    break
-                }
+                if let value { slots[other.name] = value }
             }
         }
     }

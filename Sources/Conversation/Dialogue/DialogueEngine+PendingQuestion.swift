@@ -20,6 +20,17 @@ extension DialogueEngine {
             state.pending = nil
             return closing(words, state: state)
         }
+        // "Oh dear, well never mind. That will be all, dear.": a goodbye after sentences that ask
+        // for nothing.
+        if let before = ConversationalCues.sentencesBeforeGoodbye(in: text),
+           await understand(before, state: state, context: context, turnID: turnID).match == nil {
+            state.pending = nil
+            return closing(words, state: state)
+        }
+        // "what do you mean by a workspace?": the question again, not an answer.
+        if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheQuestion(words) {
+            return reprompt(intent, pending: pending, state: state)
+        }
         // "ok, got it" to "Which workspace?": heard, not answered. Nothing runs, and the reply
         // says so rather than asking again ("ok" to a confirmation is a yes).
         if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {

@@ -47,6 +47,10 @@ struct DialogueEngine: Sendable {
         if ConversationalCues.isGoodbye(words) || ConversationalCues.isDecline(words) || ConversationalCues.isThanks(words) {
             return closing(words, state: state)
         }
+        if let before = ConversationalCues.sentencesBeforeGoodbye(in: text),
+           await understand(before, state: state, context: context, turnID: turnID).match == nil {
+            return closing(words, state: state)
+        }
         if ConversationalCues.isHelp(words) {
             return DialogueOutcome(replyText: capabilities, mode: "help", state: state)
         }

@@ -51,5 +51,7 @@ enum Fillers {
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
         "if you can", "if you could", "when you get a chance", "overall", "in general", "lowkey", "rn",
         "or whatever", "or something", "or anything",
+        // Hedges and a loose length after the request: "snooze that reminder for a bit, maybe".
+        "maybe", "i guess", "i suppose", "i think", "if possible", "for a bit", "for a while",
     ]
 }

@@ -91,11 +91,13 @@ public struct IntentMatcher: Sendable {
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
     /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
-    /// reason ("… because …", "… as I am busy"), and after an app named with its preposition
+    /// reason ("… because …", "… as I am busy", "… after that sprint", though not "after 5" or
+    /// "after lunch"), and after an app named with its preposition
     /// ("run lint in codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
         let id = tokens[index].id
-        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
+        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id
+            || id == BuiltinWord.after.id && tokens[index + 1 < tokens.count ? index + 1 : index].flags.isDisjoint(with: [.temporal, .numberWord]) {
             return true
         }
         let next = index + 1 < tokens.count ? tokens[index + 1].id : .unknown

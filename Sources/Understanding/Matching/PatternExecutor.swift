@@ -172,8 +172,9 @@ struct PatternExecutor {
     }
 
     /// Names are not prepositions, times or app names ("remind Emma to", "for Sam tomorrow").
+    /// "you" names no one ("Leo, did you get the nag I sent you?" finishes no nag called "you get").
     static func canBeInMention(_ token: Token) -> Bool {
-        token.flags.isDisjoint(with: [.stop, .temporal, .app])
+        token.flags.isDisjoint(with: [.stop, .temporal, .app]) && token.id != BuiltinWord.you.id
     }
 
     /// A name the recogniser capitalised ("Theo") runs on only over words the vocabulary does

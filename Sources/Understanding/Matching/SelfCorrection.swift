@@ -12,18 +12,19 @@ enum SelfCorrection {
     /// The tokens with each correction applied, or nil when the utterance has none.
     static func applied(to tokens: [Token]) -> [Token]? {
         var removed: [Range<Int32>] = []
-        return applied(to: tokens, removing: &removed)
+        return applied(to: tokens, removing: &removed, answer: false)
     }
 
     /// The text with each correction applied, cut from the text as said: "Zoe, no wait, Nina" is
-    /// "Nina". For answers, which the dialogue reads as text.
+    /// "Nina". For answers, which the dialogue reads as text; an answer's start counts as the
+    /// start of a clause ("the website one, no, oppi-dev" is "oppi-dev").
     static func applied(to text: String, tokenizer: Tokenizer) -> String {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var tokens: [Token] = []
             tokenizer.tokenize(bytes, into: &tokens)
             var removed: [Range<Int32>] = []
-            guard applied(to: tokens, removing: &removed) != nil else { return nil }
+            guard applied(to: tokens, removing: &removed, answer: true) != nil else { return nil }
             var kept: [UInt8] = []
             var from = 0
             for range in removed.sorted(by: { $0.lowerBound < $1.lowerBound }) where Int(range.lowerBound) >= from {
@@ -36,19 +37,20 @@ enum SelfCorrection {
     }
 
     /// `removed` gets the bytes each correction took out: the phrase corrected and the marker.
-    private static func applied(to tokens: [Token], removing removed: inout [Range<Int32>]) -> [Token]? {
+    private static func applied(to tokens: [Token], removing removed: inout [Range<Int32>], answer: Bool) -> [Token]? {
         var tokens = tokens
         var corrected = false
         var index = 1
         while index < tokens.count {
             guard let (length, explicit) = marker(tokens, at: index), index + length < tokens.count,
-                  let start = correctedStart(tokens, marker: index, replacement: index + length, explicit: explicit)
+                  let start = correctedStart(tokens, marker: index, replacement: index + length, explicit: explicit, answer: answer)
             else {
                 index += 1
                 continue
             }
             let replacement = index + length
-            removed.append(tokens[start].start..<tokens[replacement].start)
+            // An answer corrected from its start loses the determiner before its first word too.
+            removed.append((answer && start == 0 ? 0 : tokens[start].start)..<tokens[replacement].start)
             tokens[replacement].flags.insert(.afterCorrection)
             if start == 0 { tokens[replacement].flags.subtract(.clauseStart) }
             tokens.removeSubrange(start..<replacement)
@@ -98,7 +100,7 @@ enum SelfCorrection {
     /// before "for Ava", "remind max" before "remind ella"), over the amount or time before an
     /// amount or time; after an outright marker, else back to the clause the marker follows, and
     /// at least the one word before the marker. Nil when nothing is restated.
-    private static func correctedStart(_ tokens: [Token], marker: Int, replacement: Int, explicit: Bool) -> Int? {
+    private static func correctedStart(_ tokens: [Token], marker: Int, replacement: Int, explicit: Bool, answer: Bool) -> Int? {
         let first = tokens[replacement]
         if first.id != .unknown {
             let floor = max(0, marker - (first.flags.contains(.stop) ? reach : restatementReach))
@@ -119,7 +121,8 @@ enum SelfCorrection {
             if start < marker { return start }
         }
         guard explicit else { return nil }
-        for start in stride(from: marker - 1, through: floor, by: -1) where tokens[start].flags.contains(.clauseStart) {
+        for start in stride(from: marker - 1, through: floor, by: -1)
+        where tokens[start].flags.contains(.clauseStart) || answer && start == 0 {
             return start
         }
         return marker - 1

@@ -31,7 +31,8 @@ public enum SlotParser {
     /// A number, length of time or date when the answer says nothing else ("20 minutes",
     /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
     ///
-    /// With `endingClause`, any words may come before the value: "the bathroom by Sunday at six".
+    /// With `endingClause`, any words may come before and after the value: "the bathroom by
+    /// Sunday at six", "he takes them at 9 tomorrow morning with his breakfast".
     public static func parseMeasure(
         _ answer: String, for parameter: ParameterDefinition, context: MatchContext, endingClause: Bool = false
     ) -> SlotValue? {
@@ -39,12 +40,26 @@ public enum SlotParser {
             // Words such as "due" or "for" before the value are dropped one at a time, so a
             // date keeps the "at" it needs: "due at 8".
             var reader = reader
+            if endingClause { return measure(within: reader, parameter.type) }
             while true {
                 if let value = measure(reader, parameter.type) { return value }
                 guard reader.span.count > 1, endingClause || reader.tokens[reader.span.lowerBound].flags.contains(.stop) else { return nil }
                 reader.span = reader.span.dropFirst()
             }
         }
+    }
+
+    /// The longest value said anywhere in the reader's span, the earliest first.
+    private static func measure(within reader: AnswerReader, _ type: ParameterType) -> SlotValue? {
+        let span = reader.span
+        var reader = reader
+        for start in span {
+            for end in stride(from: span.upperBound, to: start, by: -1) {
+                reader.span = start..<end
+                if let value = measure(reader, type) { return value }
+            }
+        }
+        return nil
     }
 
     private static func measure(_ reader: AnswerReader, _ type: ParameterType) -> SlotValue? {

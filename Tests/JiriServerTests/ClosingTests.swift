@@ -86,8 +86,13 @@ import Testing
         }
     }
 
-    @Test(arguments: ["of course. bye", "no worries, bye", "sure thing, goodbye"])
-    func anAcknowledgementThenGoodbyeEndsTheConversation(_ text: String) async throws {
+    /// An acknowledgement before a goodbye ("of course. bye"), and goodbyes said the
+    /// old-fashioned way, after sentences that ask for nothing.
+    @Test(arguments: [
+        "of course. bye", "no worries, bye", "sure thing, goodbye", "Righto, cheerio.", "That will be all for now, dear.",
+        "Oh bother. Well thank you for trying. Ta-ta for now.",
+    ])
+    func closingsSaidManyWaysEndTheConversation(_ text: String) async throws {
         try await TestHarness.withApp { http, _ in
             let id = TestHarness.newSessionID()
             _ = try await http.decodedTurn("what nags do I have", session: id)
@@ -104,17 +109,6 @@ import Testing
             let cancelled = try await http.decodedTurn("hmm, never mind, cancel that", session: id)
             #expect(cancelled.replyText == "Okay, I've cancelled that.")
             #expect(!cancelled.expectsReply)
-        }
-    }
-
-    @Test(arguments: ["Righto, cheerio.", "That will be all for now, dear.", "Oh bother. Well thank you for trying. Ta-ta for now."])
-    func aGoodbyeSaidTheOldFashionedWayEndsTheConversation(_ text: String) async throws {
-        try await TestHarness.withApp { http, _ in
-            let id = TestHarness.newSessionID()
-            _ = try await http.decodedTurn("what nags do I have", session: id)
-            let closed = try await http.decodedTurn(text, session: id)
-            #expect(closed.endConversation)
-            #expect(closed.intent == nil)
         }
     }
 

@@ -98,21 +98,21 @@ extension IntentMatcher {
         BuiltinWord.nah.id, BuiltinWord.because.id, BuiltinWord.but.id, BuiltinWord.want.id, BuiltinWord.need.id,
         BuiltinWord.like.id, BuiltinWord.love.id, BuiltinWord.without.id,
     ]
-    /// A verb after one of these, and its object, is what someone does, not a request ("my
-    /// sister she use Oppi for work").
-    /// Whether the word at `index` is what a subject does: after "he", "she" or "they", or after
-    /// "you", "we" or "I" in a question about what was done ("did you ask Oppi about …", "have
-    /// you told Nagz …"). ("I'll dig through …" is a plan: the "will" of a contraction is checked
-    /// by id, as its bytes are the whole contraction.)
+    /// Whether the word at `index` is what a subject does, so neither it nor its object begins a
+    /// request: after "he", "she" or "they" ("my sister she use Oppi for work"), or after "you",
+    /// "we" or "I" in a question about what was done ("did you ask Oppi about …", "have you told
+    /// Nagz …"). ("I'll dig through …" is a plan: the "will" of a contraction is checked by id,
+    /// as its bytes are the whole contraction.)
     private static func followsSubject(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard index >= 1 else { return false }
-        if subjects.contains(tokens[index - 1].id) { return true }
-        return index >= 2 && [BuiltinWord.you.id, BuiltinWord.we.id, BuiltinWord.i.id].contains(tokens[index - 1].id)
+        if thirdPersonSubjects.contains(tokens[index - 1].id) { return true }
+        return index >= 2 && askedSubjects.contains(tokens[index - 1].id)
             && perfectAuxiliaries.contains(word(tokens[index - 2], bytes: bytes))
     }
+    /// Not "I" or "we" on their own: "where was I, resume the last chat".
+    private static let thirdPersonSubjects: Set<TokenID> = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]
+    private static let askedSubjects: Set<TokenID> = [BuiltinWord.you.id, BuiltinWord.we.id, BuiltinWord.i.id]
     private static let perfectAuxiliaries: Set<[UInt8]> = Set(["did", "have", "has", "had"].map { Array($0.utf8) })
-    /// Not "I" or "we": "where was I, resume the last chat".
-    private static let subjects: Set<TokenID> = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]
     /// Function words a new request may still follow: "… and remind Sam", "I finished it mark
     /// the nag done". Not "that" or "this", more often determiners ("tick that nag off").
     private static let clauseEnders: Set<TokenID> = [

@@ -218,4 +218,17 @@ import Testing
             #expect(answered.intent?.slots["dueAt"] != nil)
         }
     }
+
+    @Test func aFullStopInsideATimeDoesNotEndASentence() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag", session: id)
+            let answered = try await http.decodedTurn("Leo, chores, tomorrow at 9.30", session: id)
+            guard case .string(let due)? = answered.intent?.slots["dueAt"] else {
+                Issue.record("no due time in \(answered.intent?.slots ?? [:])")
+                return
+            }
+            #expect(due.contains(":30:00"))
+        }
+    }
 }

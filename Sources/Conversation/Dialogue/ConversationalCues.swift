@@ -146,7 +146,7 @@ enum ConversationalCues {
     /// trying. Ta-ta for now." → "Oh bother. Well thank you for trying"); nil when the last
     /// sentence is no goodbye, or the utterance is one sentence.
     static func sentencesBeforeGoodbye(in text: String) -> String? {
-        let sentences = text.split(whereSeparator: { ".!?".contains($0) }).filter { $0.contains(where: \.isLetter) }
+        let sentences = Sentences.split(text)
         guard sentences.count >= 2, let last = sentences.last, isGoodbye(UtteranceWords(String(last))) else { return nil }
         return sentences.dropLast().joined(separator: ".")
     }

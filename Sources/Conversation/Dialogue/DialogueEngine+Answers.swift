@@ -78,33 +78,10 @@ extension DialogueEngine {
     /// The answer's clauses, split at commas, semicolons, dashes, ellipses and sentence ends,
     /// without those that only hesitate ("Leo — hang on, sweetie — for Leo", "um, let me think… Leo I guess").
     static func clauses(of text: String) -> [String] {
-        let clauses = sentences(of: text).flatMap { $0.split(whereSeparator: { ",;—–…?!".contains($0) }) }
+        let clauses = Sentences.split(text).flatMap { $0.split(whereSeparator: { ",;—–…".contains($0) }) }
             .map { withoutHedges($0.trimmingCharacters(in: .whitespaces)) }
         let kept = clauses.filter { !$0.isEmpty && !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
         return kept.isEmpty ? [text] : kept
-    }
-
-    /// The text split at full stops that end a sentence: before a capital or at the end ("It's
-    /// for Margaret. She's got …"), not inside "9.30" or "p.m. tomorrow".
-    private static func sentences(of text: String) -> [Substring] {
-        var sentences: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while let stop = text[index...].firstIndex(of: ".") {
-            let after = text[text.index(after: stop)...]
-            let endsSentence = if let next = after.first(where: { !$0.isWhitespace }) {
-                next.isUppercase && after.first?.isWhitespace == true
-            } else {
-                true
-            }
-            if endsSentence {
-                sentences.append(text[start..<stop])
-                start = text.index(after: stop)
-            }
-            index = text.index(after: stop)
-        }
-        sentences.append(text[start...])
-        return sentences
     }
 
     /// Words that make an answer tentative without changing it: "I think it should be for Mia",
@@ -147,8 +124,8 @@ extension DialogueEngine {
             for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
                 let value: SlotValue? = switch other.type {
                 case .enumeration: SlotParser.parse(clause, for: other, of: intent, catalog: catalog, context: context)
-                // "the bathroom by Sunday at six": a time said at the end of the clause counts.
-                default: SlotParser.parseMeasure(clause, for: other, context: context, endingClause: true)
+                // "the bathroom by Sunday at six": a time said anywhere in the clause counts.
+                default: SlotParser.parseMeasure(clause, for: other, context: context, anywhereInClause: true)
                 }
                 if let value { slots[other.name] = value }
             }

@@ -20,10 +20,8 @@ extension DialogueEngine {
             state.pending = nil
             return closing(words, state: state)
         }
-        // "Oh dear, well never mind. That will be all, dear.": a goodbye after sentences that ask
-        // for nothing.
-        if let before = ConversationalCues.sentencesBeforeGoodbye(in: text),
-           await understand(before, state: state, context: context, turnID: turnID).match == nil {
+        // "Oh dear, well never mind. That will be all, dear."
+        if await endsWithGoodbyeAlone(text, state: state, context: context, turnID: turnID) {
             state.pending = nil
             return closing(words, state: state)
         }

@@ -47,8 +47,7 @@ struct DialogueEngine: Sendable {
         if ConversationalCues.isGoodbye(words) || ConversationalCues.isDecline(words) || ConversationalCues.isThanks(words) {
             return closing(words, state: state)
         }
-        if let before = ConversationalCues.sentencesBeforeGoodbye(in: text),
-           await understand(before, state: state, context: context, turnID: turnID).match == nil {
+        if await endsWithGoodbyeAlone(text, state: state, context: context, turnID: turnID) {
             return closing(words, state: state)
         }
         if ConversationalCues.isHelp(words) {
@@ -69,6 +68,13 @@ struct DialogueEngine: Sendable {
 
     func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {
         await understanding.understand(Utterance(text: text, context: context, recent: state.recent, turnID: turnID))
+    }
+
+    /// A goodbye after sentences that ask for nothing: "Oh bother. Well thank you for trying.
+    /// Ta-ta for now." (The sentences are understood only when the last one is a goodbye.)
+    func endsWithGoodbyeAlone(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Bool {
+        guard let before = ConversationalCues.sentencesBeforeGoodbye(in: text) else { return false }
+        return await understand(before, state: state, context: context, turnID: turnID).match == nil
     }
 
     /// Puts how the utterance was understood (`llm:…`) first in `debug.tool_trace`.

@@ -9,7 +9,7 @@ public enum PersonWords {
         "dad", "father", "mama", "papa", "grandma", "grandpa", "granny", "gran", "nan", "nana", "grandson",
         "granddaughter", "aunt", "auntie", "aunty", "uncle", "cousin", "nephew", "niece", "stepson", "stepdaughter",
         "friend", "mate", "buddy", "pal", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "colleague",
-        "coworker", "boss", "little", "big", "older", "younger", "eldest", "youngest", "oldest", "baby", "twin",
+        "coworker", "boss", "little", "big", "older", "younger", "eldest", "youngest", "oldest", "twin",
         "teenage", "teenager", "step", "best",
     ]
 }

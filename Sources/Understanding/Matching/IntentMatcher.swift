@@ -96,11 +96,13 @@ public struct IntentMatcher: Sendable {
     /// ("run lint in codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
         let id = tokens[index].id
-        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id
-            || id == BuiltinWord.after.id && tokens[index + 1 < tokens.count ? index + 1 : index].flags.isDisjoint(with: [.temporal, .numberWord]) {
+        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
             return true
         }
         let next = index + 1 < tokens.count ? tokens[index + 1].id : .unknown
+        if id == BuiltinWord.after.id {
+            return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
+        }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id, subjects.contains(next) { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         // "how have my moods been lately can you analyze them": a question asked after it.

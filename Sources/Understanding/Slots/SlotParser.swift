@@ -31,19 +31,19 @@ public enum SlotParser {
     /// A number, length of time or date when the answer says nothing else ("20 minutes",
     /// "at 5pm", "tomorrow at 5"), else nil; other kinds of parameter give nil.
     ///
-    /// With `endingClause`, any words may come before and after the value: "the bathroom by
+    /// With `anywhereInClause`, any words may come before and after the value: "the bathroom by
     /// Sunday at six", "he takes them at 9 tomorrow morning with his breakfast".
     public static func parseMeasure(
-        _ answer: String, for parameter: ParameterDefinition, context: MatchContext, endingClause: Bool = false
+        _ answer: String, for parameter: ParameterDefinition, context: MatchContext, anywhereInClause: Bool = false
     ) -> SlotValue? {
         reading(answer, context: context) { reader in
+            if anywhereInClause { return measure(within: reader, parameter.type) }
             // Words such as "due" or "for" before the value are dropped one at a time, so a
             // date keeps the "at" it needs: "due at 8".
             var reader = reader
-            if endingClause { return measure(within: reader, parameter.type) }
             while true {
                 if let value = measure(reader, parameter.type) { return value }
-                guard reader.span.count > 1, endingClause || reader.tokens[reader.span.lowerBound].flags.contains(.stop) else { return nil }
+                guard reader.span.count > 1, reader.tokens[reader.span.lowerBound].flags.contains(.stop) else { return nil }
                 reader.span = reader.span.dropFirst()
             }
         }

@@ -213,6 +213,7 @@ enum Contractions {
         "there's": "there is", "theres": "there is", "that's": "that is", "thats": "that is",
         "it's": "it is", "let's": "let us", "lets": "let us", "here's": "here is",
         "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",
+        "it'd": "it would", "that'd": "that would", "you'd": "you would", "we'd": "we would",
         "you're": "you are", "we're": "we are", "they're": "they are", "we've": "we have",
         "isn't": "is not", "aren't": "are not", "wasn't": "was not", "don't": "do not", "dont": "do not",
         "doesn't": "does not", "didn't": "did not", "can't": "can not", "cant": "can not",

@@ -30,6 +30,19 @@ enum Fillers {
         "i would really like to", "i would quite like you to", "i would love it if you could",
         "be a love and", "be a doll and", "be a mate and", "be a good sport and", "can we", "could we",
         "please to", "for to", "i want that you", "you can please",
+        // Requests put indirectly or in the negative: "wouldn't hurt to check git status", "no harm in
+        // picking up where I left off", "what if we asked Oppi to …", "I don't suppose you could …".
+        "it would not hurt to", "would not hurt to", "it would not hurt if you could", "no harm in",
+        "there is no harm in", "what if we", "what if you", "how about we", "how about you",
+        "i do not suppose you could", "do not suppose you could", "i do not suppose", "do not suppose",
+        "would it be too much trouble to", "would it be too much trouble for you to",
+        "would it be too much to ask you to", "it would be great if you could", "it would be nice if you could",
+        "it would be handy if you could", "it would be great to", "it would be nice to", "it would be handy to",
+        "it would be good to", "is there any chance you could", "is there any chance you would",
+        "could you maybe", "can you maybe", "would you maybe", "maybe you could", "you could maybe",
+        "i suppose you could", "i guess you could", "i was wondering if i could", "i could", "could", "can", "you could not", "you can not", "do you mind", "mind",
+        "can not we just", "can not we", "could not we", "why do not we", "why do not you", "time to",
+        "i had better", "i better", "we had better", "we better", "better",
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second",

@@ -92,6 +92,15 @@ struct Vocabulary: Sendable {
         insert(word, entry)
     }
 
+    /// Makes `word` the past tense of the verb `canonical` ("asked" is "ask", flagged `.pastTense`).
+    mutating func addPastTense(_ word: String, of canonical: String) {
+        guard let index = table.lookup(canonical) else { return }
+        var entry = entries[Int(index)]
+        guard entry.expansion == nil, entry.flags.isEmpty else { return }
+        entry.flags = .pastTense
+        insert(word, entry)
+    }
+
     /// Marks a word that can say who someone is before their name. A word the catalog does not
     /// use stays an unknown word, as it was.
     mutating func markDescribesPerson(_ word: String) {

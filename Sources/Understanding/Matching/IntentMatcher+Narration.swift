@@ -29,12 +29,15 @@ extension IntentMatcher {
     /// Where a request may begin after a lead-up, nearest first.
     func requestStarts(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         // "does MoodBoard work on the Apple Watch?": a question about something, not a lead-up.
-        guard tokens.count >= 4, !Self.auxiliaries.contains(Self.word(tokens[0], bytes: bytes)) else { return [] }
+        // Fillers may lead up too, and their words block nothing: "I don't suppose MoodBoard
+        // knows what my current mood is".
+        let first = tokens.withUnsafeBufferPointer { UtteranceSpan.trimmed($0, program: program).start }
+        guard tokens.count - first >= 4, !Self.auxiliaries.contains(Self.word(tokens[first], bytes: bytes)) else { return [] }
         var starts: [Int] = []
-        for start in 1...min(Self.maxLeadUp, tokens.count - 3) {
+        for start in 1...min(first + Self.maxLeadUp, tokens.count - 3) {
             let before = tokens[start - 1]
             let said = Self.word(before, bytes: bytes)
-            if Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
+            if start > first, Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
             let token = tokens[start]
             // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left
             // for today" is not "nag Left").

@@ -110,6 +110,11 @@ public struct IntentMatcher: Sendable {
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
 
+    /// "asked Oppi to …" tells of a request; "what if we asked Oppi to …" makes one.
+    private static func beginsWithPastTense(_ tokens: UnsafeBufferPointer<Token>, at start: Int) -> Bool {
+        tokens[start].flags.contains(.pastTense) && !(start >= 2 && tokens[start - 2].id == BuiltinWord.if.id)
+    }
+
     private static let modals: Set<TokenID> = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
 
     private static let subjects: Set<TokenID> = [
@@ -185,7 +190,7 @@ public struct IntentMatcher: Sendable {
     /// `innerApp`: an app named inside the utterance and taken out of `tokens`, or -1.
     private func rank(_ tokens: UnsafeBufferPointer<Token>, innerApp: Int8) -> Ranking? {
         var span = UtteranceSpan.trimmed(tokens, program: program)
-        guard span.start < span.end else { return nil }
+        guard span.start < span.end, !Self.beginsWithPastTense(tokens, at: span.start) else { return nil }
         var ranking = Ranking()
         program.withView { view in
             let executor = PatternExecutor(

@@ -40,6 +40,10 @@ extension PatternCompiler {
             guard let gerund = Self.gerund(of: word), vocabulary.entryIndex(gerund) == nil || known.contains(gerund) else { continue }
             vocabulary.addAlias(gerund, of: word)
         }
+        for word in Set(meaningfulWords) {
+            guard let past = Self.pastTense(of: word), vocabulary.entryIndex(past) == nil else { continue }
+            vocabulary.addPastTense(past, of: word)
+        }
         for word in PersonWords.descriptors { vocabulary.markDescribesPerson(word) }
 
         // Words the patterns and enums use: a one-word app name that is also one
@@ -133,5 +137,20 @@ extension PatternCompiler {
             return word + String(last) + "ing"
         }
         return word + "ing"
+    }
+
+    /// The "-ed" form of a catalog word: "what if we asked Oppi …", "it'd be great if someone
+    /// reminded Mia …". Nil for words that are not plain or already end so.
+    static func pastTense(of word: String) -> String? {
+        let letters = Array(word)
+        guard letters.count >= 3, letters.allSatisfy({ $0.isLetter && $0.isASCII }),
+              !word.hasSuffix("ed"), !word.hasSuffix("ing"), !word.hasSuffix("s") else { return nil }
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        let last = letters[letters.count - 1]
+        let beforeLast = letters[letters.count - 2]
+        if last == "e" { return word + "d" }
+        if last == "y", !vowels.contains(beforeLast) { return String(letters.dropLast()) + "ied" }
+        if let doubled = gerund(of: word), doubled.count == word.count + 4 { return word + String(last) + "ed" }
+        return word + "ed"
     }
 }

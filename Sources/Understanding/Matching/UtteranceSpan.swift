@@ -90,7 +90,9 @@ struct UtteranceSpan {
         // verb that addresses it, a name that is also a word: "open nags and ...".
         if span.end - span.start > 1 {
             let first = tokens[span.start]
-            if first.flags.contains(.app) {
+            if first.flags.contains(.app)
+                || (first.app >= 0 && span.end - span.start > 2 && program.requestStarters.contains(tokens[span.start + 1].id)) {
+                // A name that is also a word, before a word requests begin with: "nags remind Ava …".
                 leading = first.app
                 span.start += 1
             } else if span.end - span.start > 2, tokens[span.start + 1].app >= 0,
@@ -134,7 +136,22 @@ struct UtteranceSpan {
               !Self.isObjectOfPreposition(tokens, from: end - length, start: start) {
             end -= length
         }
+        if end - start > 3, Self.isQuestionTag(tokens[end - 2], tokens[end - 1]) { end -= 2 }
     }
+
+    /// A question tag after a pause: "you couldn't open jiri-ios, could you?", "I'm not behind
+    /// on anything, am I?".
+    private static func isQuestionTag(_ verb: Token, _ subject: Token) -> Bool {
+        verb.flags.contains(.clauseStart) && tagVerbs.contains(verb.id) && tagSubjects.contains(subject.id)
+    }
+
+    private static let tagVerbs: Set<TokenID> = [
+        BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id, BuiltinWord.is.id,
+        BuiltinWord.are.id, BuiltinWord.do.id, BuiltinWord.am.id,
+    ]
+    private static let tagSubjects: Set<TokenID> = [
+        BuiltinWord.you.id, BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.they.id,
+    ]
 
     /// Sign-off words that still read as time after a preposition ("for now").
     private static let temporalFillers: Set<TokenID> = [BuiltinWord.now.id, BuiltinWord.right.id, BuiltinWord.again.id]

@@ -121,4 +121,15 @@ import Testing
             #expect(!closed.expectsReply)
         }
     }
+
+    @Test(arguments: ["thanks, done", "Sorry — forget it, that's all."])
+    func doneOrAnApologeticCancelEndsTheConversationWithAQuestionOpen(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("New meds nag for Nora", session: id).expectsReply)
+            let closed = try await http.decodedTurn(text, session: id)
+            #expect(closed.endConversation)
+            #expect(closed.intent == nil)
+        }
+    }
 }

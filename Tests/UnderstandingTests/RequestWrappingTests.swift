@@ -22,6 +22,32 @@ import Understanding
         #expect(match?.slots["minutes"] == .minutes(20))
     }
 
+    @Test(arguments: [
+        "wouldn't hurt to check git status in CodingBridge", "no harm in checking git status in CodingBridge",
+        "what if we checked git status in CodingBridge", "I don't suppose you could check git status in CodingBridge",
+        "would it be too much trouble to check git status in CodingBridge", "could you maybe check git status in CodingBridge",
+        "mind checking git status in CodingBridge",
+    ])
+    func aRequestPutIndirectlyIsTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "codingbridge.GitStatusIntent")
+    }
+
+    @Test(arguments: ["you couldn't open jiri-ios in CodingBridge, could you?", "I'm not behind on anything, am I?"])
+    func aQuestionTagAfterAPauseIsNotPartOfTheRequest(_ text: String) {
+        #expect(understand(text) != nil)
+    }
+
+    @Test func aPastTenseBeginsNoRequest() {
+        #expect(understand("executed the deploy command in CodingBridge") == nil)
+        #expect(understand("what if we executed the deploy command in CodingBridge")?.intent.id == "codingbridge.RunCommandIntent")
+    }
+
+    @Test func anAppNameThatIsAlsoAWordNamesTheAppBeforeARequestWord() {
+        let match = understand("nags remind Ava about her dentist appointment tomorrow at 3:15")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("Ava"))
+    }
+
     @Test func anAsideAfterTheRequestIsLeftOut() {
         let match = understand("Fire up a fresh pi session in the oppi-dev workspace, I'll type the prompt myself")
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")

@@ -15,6 +15,13 @@ import Understanding
         #expect(match?.slots["minutes"] == .minutes(90))
     }
 
+    @Test func aNameCorrectedAfterTheRequestTakesTheOldNamesPlace() {
+        let match = understand("Remind Leo about meds at 8pm — no, sorry, Mia, not Leo")
+        #expect(match?.slots["recipient"] == .entity("Mia"))
+        #expect(match?.slots["category"] == .enumCase("meds"))
+        #expect(match?.slots["dueAt"] != nil)
+    }
+
     @Test func aCorrectedWordReplacesTheClauseBeforeIt() {
         #expect(understand("log my mood as, hmm, tired, no, wiped out")?.slots["title"] == .text("wiped out"))
     }

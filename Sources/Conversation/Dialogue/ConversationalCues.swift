@@ -12,12 +12,13 @@ enum ConversationalCues {
         "were done here", "im all done", "thats me done", "that will be all for now", "that will be all for today",
         "thatll be all", "thatll be all for now", "that will do", "thatll do", "that is all for now", "that is all for today",
         "well leave it there", "we will leave it there", "lets leave it there", "leave it there",
+        "done", "done for now", "im done for now", "were all done", "all done for now",
     ]
     static let fillers: Set<String> = [
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
         "actually", "oh", "right", "much", "here", "ha", "haha", "lol", "dear", "kindly", "ever", "very", "righto", "and",
-        "marvellous", "marvelous", "wonderful", "splendid",
+        "marvellous", "marvelous", "wonderful", "splendid", "sorry",
     ]
     /// Acknowledgements that can answer no question.
     static let plainAcknowledgements: Set<String> = [
@@ -56,7 +57,9 @@ enum ConversationalCues {
     static let questionsAboutTheQuestion: [[Substring]] = [
         "what do you mean", "what does that mean", "what does it mean", "i dont understand", "i dont follow",
         "what is a", "whats a", "what are the options", "what are my options", "what are the choices", "sorry what",
-        "pardon", "come again", "say that again", "what was that", "i beg your pardon",
+        "pardon", "come again", "say that again", "what was that", "i beg your pardon", "what did you say",
+        "what did you ask", "what was the question", "can you repeat that", "could you repeat that", "repeat that",
+        "repeat the question", "say again",
     ].map { $0.split(separator: " ") }
     /// Declining more help when nothing is being asked: the conversation is over. (To a
     /// yes/no question, "no thanks" is a no; see ``no``.)
@@ -139,7 +142,7 @@ enum ConversationalCues {
 
     static func asksAboutTheQuestion(_ words: UtteranceWords) -> Bool {
         let core = words.words.drop { fillers.contains(String($0)) }
-        return questionsAboutTheQuestion.contains { core.starts(with: $0) }
+        return questionsAboutTheQuestion.contains { core.starts(with: $0) || words.words.starts(with: $0) }
     }
 
     /// The sentences before a goodbye that ends the utterance ("Oh bother. Well thank you for

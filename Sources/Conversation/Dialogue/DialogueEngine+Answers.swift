@@ -53,13 +53,13 @@ extension DialogueEngine {
         "the nag is for", "this is for", "it should be for", "it should be", "should be for", "should be", "make it for",
         "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it", "i said",
         "i meant", "put", "thatd be for", "that would be for", "that will be for", "thatll be for", "itd be for",
-        "it would be for", "it will be for", "that one is for", "thatd be", "that would be",
+        "it would be for", "it will be for", "that one is for", "thatd be", "that would be", "use",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
     /// Clauses that only hesitate: "um, let me think, Noah".
     private static let hesitations: Set<String> = [
-        "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "let me think",
+        "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "sorry", "let me think",
         "let me see", "lets see", "let us see", "uh let me think", "um let me think",
     ]
 

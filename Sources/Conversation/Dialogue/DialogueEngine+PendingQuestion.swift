@@ -25,15 +25,36 @@ extension DialogueEngine {
             state.pending = nil
             return closing(words, state: state)
         }
-        // "what do you mean by a workspace?": the question again, not an answer.
-        if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheQuestion(words) {
-            return reprompt(intent, pending: pending, state: state)
-        }
         // "ok, got it" to "Which workspace?": heard, not answered. Nothing runs, and the reply
         // says so rather than asking again ("ok" to a confirmation is a yes).
         if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {
             state.pending = nil
             return DialogueOutcome(replyText: "Okay, I'll leave that for now.", mode: "dialogue", state: state)
+        }
+        // "Hang on — Leo, stop chasing the cat!": said to someone else. Jiri keeps waiting, and
+        // reads only the rest as the answer.
+        let heard = Asides.read(text)
+        if heard.changed {
+            if heard.answer.isEmpty { return waiting(intent, pending: pending, state: state, asides: heard.asides) }
+            var outcome = await reply(
+                toAnswer: heard.answer, words: UtteranceWords(heard.answer), answering: pending, of: intent,
+                state: state, principal: principal, context: context, turnID: turnID)
+            outcome.dictated += heard.asides
+            return outcome
+        }
+        return await reply(
+            toAnswer: text, words: words, answering: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID)
+    }
+
+    /// The reply to what is left once asides are set aside.
+    private func reply(
+        toAnswer text: String, words: UtteranceWords, answering pending: PendingIntent, of intent: IntentDefinition,
+        state: DialogueState, principal: Principal, context: MatchContext, turnID: String
+    ) async -> DialogueOutcome {
+        var state = state
+        // "what do you mean by a workspace?": the question again, not an answer.
+        if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheQuestion(words) {
+            return reprompt(intent, pending: pending, state: state)
         }
         // "never mind that, resume my last chat": the question is dropped for the request.
         if let request = ConversationalCues.request(afterCancelIn: text) {
@@ -57,6 +78,10 @@ extension DialogueEngine {
         return await answer(text, words: words, to: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID)
     }
 
+    /// How sure the understanding must be of a request that names an app to take it over a
+    /// free-text question: four words of evidence, as the matcher's own plain matches.
+    static let plainRequestConfidence = 0.9
+
     /// The answer, a request that takes over, a correction, or the question again.
     private func answer(
         _ text: String, words: UtteranceWords, to pending: PendingIntent, of intent: IntentDefinition,
@@ -77,11 +102,16 @@ extension DialogueEngine {
             // A name can be any words, so a request for another intent is heard as one
             // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
             // an answer to a short free-text question ("remind Sam to …" to "How are you
-            // feeling?").
-            if isRequestShaped(answering: parameter, of: intent) {
+            // feeling?"). A plain request that names an app takes over any free-text question
+            // ("continue my CodingBridge session" to "What are you looking for?"), though a
+            // prompt for Oppi may well name an app.
+            let requestShaped = isRequestShaped(answering: parameter, of: intent)
+            if requestShaped || mentionsApp(words) {
                 let understood = await understand(text, state: state, context: context, turnID: turnID)
                 heard = understood
-                if let match = understood.match, match.intent.id != intent.id || restates(pending, with: match, of: intent) {
+                if let match = understood.match,
+                   requestShaped ? match.intent.id != intent.id || restates(pending, with: match, of: intent)
+                                 : match.intent.id != intent.id && match.confidence >= Self.plainRequestConfidence {
                     state.pending = nil
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }

@@ -19,6 +19,8 @@ struct DialogueEngine: Sendable {
     let fallbackReply: String
     /// Which free-text parameters the catalog bounds or limits to an enum.
     let freeText: FreeTextParameters
+    /// The apps' spoken names, as lower-case words: "codingbridge", "coding bridge", "nags".
+    let appNames: [[Substring]]
 
     init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
         self.catalog = catalog
@@ -28,11 +30,21 @@ struct DialogueEngine: Sendable {
         self.capabilities = Self.capabilities(naming: catalog.apps.map(\.displayName))
         self.fallbackReply = "I can't help with that yet. " + capabilities
         self.freeText = FreeTextParameters(catalog: catalog)
+        self.appNames = catalog.apps.flatMap { [$0.name, $0.displayName] + $0.aliases }
+            .map { UtteranceWords($0).words }.filter { !$0.isEmpty }
+    }
+
+    /// Whether the words name one of the catalog's apps.
+    func mentionsApp(_ words: UtteranceWords) -> Bool {
+        appNames.contains { name in
+            words.words.count >= name.count
+                && (0...(words.words.count - name.count)).contains { words.words[$0..<($0 + name.count)].elementsEqual(name) }
+        }
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         var outcome = await reply(to: text, state: state, principal: principal, context: context, turnID: turnID)
-        outcome.dictated = dictation(in: outcome.intent)
+        outcome.dictated += dictation(in: outcome.intent)
         return outcome
     }
 
@@ -93,10 +105,11 @@ struct DialogueEngine: Sendable {
             return DialogueOutcome(replyText: refusal, mode: "intent", intent: info(intent, status: "failed", slots: slots),
                                    toolError: "not_permitted", state: state)
         }
-        // Foreground intents open the app, which asks for anything missing itself. Defaults wait
-        // until nothing is: an answer may still say the value ("the dentist one, for 45 minutes").
-        if !intent.opensApp,
-           let missing = intent.parameters.first(where: { $0.required && $0.defaultValue == nil && slots[$0.name] == nil }) {
+        // What is required is asked for by voice first, also for an intent that then opens the
+        // app: Siri resolves an App Intent's parameters before it runs ("Search my CodingBridge
+        // chats" → "What are you looking for?"). Defaults wait until nothing is missing: an
+        // answer may still say the value ("the dentist one, for 45 minutes").
+        if let missing = intent.parameters.first(where: { $0.required && $0.defaultValue == nil && slots[$0.name] == nil }) {
             let pending = PendingIntent(intentID: intent.id, slots: slots, awaiting: missing.name)
             state.pending = pending
             return DialogueOutcome(replyText: missing.prompt ?? "What \(missing.name) should I use?", mode: "dialogue",
@@ -178,6 +191,18 @@ struct DialogueEngine: Sendable {
         }
         return DialogueOutcome(replyText: question, mode: "dialogue", intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
                                expectsReply: true, reprompts: pending.reprompts, state: state)
+    }
+
+    /// The question kept open after words said to someone else: not a misunderstanding, so no
+    /// re-prompt is counted.
+    func waiting(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState, asides: [String]) -> DialogueOutcome {
+        let question = pending.awaitingConfirmation
+            ? "Should I go ahead?"
+            : intent.parameters.first(where: { $0.name == pending.awaiting })?.prompt ?? "What should I use?"
+        return DialogueOutcome(
+            replyText: "Take your time. \(question)", mode: "dialogue",
+            intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
+            expectsReply: true, reprompts: pending.reprompts, state: state, dictated: asides)
     }
 
     private func roleRefusal(_ intent: IntentDefinition, principal: Principal) -> String? {

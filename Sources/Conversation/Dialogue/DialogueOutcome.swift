@@ -18,6 +18,7 @@ struct DialogueOutcome: Sendable {
     var toolTrace: [String] = []
     var state: DialogueState
     /// What the user dictated into the intent's free-text parameters (a prompt, a nag's
-    /// description): words the handoff rules read as content, not as a request.
+    /// description) or said to someone else (see `Asides`): words the handoff rules read as
+    /// content, not as a request.
     var dictated: [String] = []
 }

@@ -44,7 +44,7 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
-            if let corrected = SelfCorrection.applied(to: tokens),
+            if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
                let found = firstMatch(corrected, bytes: bytes, context: context) {
                 return found
             }

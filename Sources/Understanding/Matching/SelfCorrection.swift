@@ -10,9 +10,46 @@ enum SelfCorrection {
     private static let restatementReach = 8
 
     /// The tokens with each correction applied, or nil when the utterance has none.
-    static func applied(to tokens: [Token]) -> [Token]? {
+    static func applied(to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
         var removed: [Range<Int32>] = []
-        return applied(to: tokens, removing: &removed, answer: false)
+        let renamed = renamed(tokens, bytes: bytes)
+        return applied(to: renamed ?? tokens, removing: &removed, answer: false) ?? renamed
+    }
+
+    /// A name corrected after the request, saying which name it replaces: "remind Leo about
+    /// meds at 8pm — no, sorry, Mia, not Leo" is "remind Mia about meds at 8pm". The new name
+    /// takes the old one's place; nothing else said in between is lost.
+    private static func renamed(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+        let count = tokens.count
+        guard count >= 6, tokens[count - 2].id == BuiltinWord.not.id, isNameWord(tokens[count - 1]) else { return nil }
+        let old = tokens[count - 1]
+        for found in stride(from: count - 4, through: 1, by: -1) {
+            guard let (length, explicit) = marker(tokens, at: found), explicit else { continue }
+            let name = tokens[(found + length)..<(count - 2)]
+            // "no, sorry, Mia": the marker's words all go.
+            var marker = found
+            while marker > 1, correctionWords.contains(tokens[marker - 1].id) { marker -= 1 }
+            guard (1...3).contains(name.count), name.allSatisfy(isNameWord),
+                  let said = (0..<marker).last(where: { sameWord(tokens[$0], old, bytes: bytes) })
+            else { return nil }
+            var replacement = Array(name)
+            replacement[0].flags = replacement[0].flags.subtracting(.breaks).union(tokens[said].flags.intersection(.breaks))
+            return Array(tokens[..<said]) + replacement + tokens[(said + 1)..<marker]
+        }
+        return nil
+    }
+
+    private static let correctionWords: Set<TokenID> = [BuiltinWord.no.id, BuiltinWord.sorry.id, BuiltinWord.wait.id]
+
+    private static func isNameWord(_ token: Token) -> Bool {
+        token.id != .number && token.flags.isDisjoint(with: [.stop, .temporal, .app, .numberWord, .unit])
+    }
+
+    private static func sameWord(_ a: Token, _ b: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.id == b.id, a.end - a.start == b.end - b.start else { return false }
+        return (0..<Int(a.end - a.start)).allSatisfy {
+            bytes[Int(a.start) + $0] | 0x20 == bytes[Int(b.start) + $0] | 0x20
+        }
     }
 
     /// The text with each correction applied, cut from the text as said: "Zoe, no wait, Nina" is

@@ -1,0 +1,132 @@
+/// What a user says to someone else, or to nobody, while Jiri waits for an answer: "Hang on,
+/// hang on — Theo, give your sister her tablet back.", "One sec, someone's at the door.",
+/// "Okay, sorry. Stressed." A busy parent answers between other conversations; those words are
+/// not the answer, and Jiri keeps waiting for it.
+///
+/// Three things are set aside:
+/// - words that put the conversation on hold or pick it up again ("hang on", "one sec",
+///   "sorry", "okay, back");
+/// - what follows a hold in the same breath when it tells what is going on ("hang on,
+///   someone's at the door");
+/// - a sentence said to someone by name or endearment: "Leo, stop chasing the cat!", "Babe,
+///   can you grab the door?", and the rest of that sentence.
+///
+/// A name with a comma is also how people answer ("Mia, not Leo", "Leo, for his homework"),
+/// so a sentence counts as said to someone only when what follows the name is addressed to
+/// them (an imperative, "that's", "you") or exclaimed.
+enum Asides {
+    struct Reading: Equatable {
+        /// The utterance without its asides, as the user wrote it.
+        var answer: String
+        /// The words set aside (the handoff rules read them as content, not as a request).
+        var asides: [String]
+        /// Whether anything was set aside or put on hold.
+        var changed: Bool
+    }
+
+    static func read(_ text: String) -> Reading {
+        var kept: [String] = []
+        var asides: [String] = []
+        var changed = false
+        for sentence in Sentences.split(text) {
+            let exclaimed = sentence.endIndex < text.endIndex && text[sentence.endIndex] == "!"
+            var addressed = false
+            var keptParts: [String] = []
+            for part in sentence.split(whereSeparator: { "—–".contains($0) }) {
+                let raw = part.trimmingCharacters(in: .whitespaces)
+                guard !raw.isEmpty else { continue }
+                if addressed {
+                    asides.append(raw)
+                    continue
+                }
+                let (rest, held) = withoutHolds(raw)
+                if held { changed = true }
+                if rest.isEmpty { continue }
+                if isAddressedToSomeone(rest, exclaimed: exclaimed) || held && tellsWhatIsGoingOn(rest) {
+                    asides.append(rest)
+                    addressed = true
+                    changed = true
+                    continue
+                }
+                // Kept as said: "hold on, check git status instead" still turns from the question.
+                keptParts.append(raw)
+            }
+            if !keptParts.isEmpty { kept.append(keptParts.joined(separator: " — ")) }
+        }
+        guard changed else { return Reading(answer: text, asides: [], changed: false) }
+        return Reading(answer: kept.joined(separator: ". "), asides: asides, changed: true)
+    }
+
+    /// Words that hold the conversation or resume it, at the start of a clause.
+    private static let holds: [[Substring]] = [
+        "hang on a sec", "hang on a second", "hang on a minute", "hold on a sec", "hold on a second", "hold on a minute",
+        "hang on", "hold on", "one sec", "one second", "one moment", "one minute", "just a sec", "just a second",
+        "just a moment", "just a minute", "give me a sec", "give me a second", "give me a moment", "give me a minute",
+        "bear with me", "wait a sec", "wait a second", "wait", "sorry about that", "sorry", "okay back", "ok back",
+        "im back", "i am back", "back", "where was i", "okay", "ok", "right", "anyway", "so",
+    ].map { $0.split(separator: " ") }
+
+    /// The clause without the holds it starts with, and whether there were any.
+    private static func withoutHolds(_ clause: String) -> (String, Bool) {
+        var words = clause.split(separator: " ")
+        var held = false
+        while let hold = holds.first(where: { startsWith(words, $0) }) {
+            words.removeFirst(hold.count)
+            held = true
+        }
+        let rest = words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        return (rest, held)
+    }
+
+    /// Subjects that tell what is going on around the user: "someone's at the door", "the kids
+    /// are fighting", "my phone's ringing", "I've got to grab this".
+    private static let goingOnSubjects: Set<Substring> = [
+        "someone", "someones", "somebody", "somebodys", "theres", "there", "my", "i", "im", "ive", "we", "were", "weve",
+        "he", "hes", "she", "shes", "they", "theyre", "the",
+    ]
+
+    private static func tellsWhatIsGoingOn(_ clause: String) -> Bool {
+        let words = clause.split(separator: " ").map(folded)
+        guard words.count >= 3, let first = words.first, goingOnSubjects.contains(first) else { return false }
+        // "the oppi-dev workspace": a value with its kind, not news.
+        return first != "the" || words.contains { ["is", "are", "was", "s", "keeps", "just"].contains($0) } || clause.contains("'s ")
+    }
+
+    /// Ways of calling someone near by: "babe", "sweetie", "kids".
+    private static let endearments: Set<Substring> = [
+        "babe", "baby", "honey", "hon", "sweetie", "sweetheart", "love", "darling", "buddy", "bud", "mate", "kiddo", "kid",
+        "kids", "guys", "boys", "girls", "mom", "mum", "dad", "son",
+    ]
+    /// Words that open a clause but call nobody: "Okay, …", "Yes, …".
+    private static let notNames: Set<Substring> = [
+        "ok", "okay", "yes", "yeah", "yep", "no", "nope", "nah", "well", "oh", "hey", "hi", "right", "so", "sorry", "wait",
+        "actually", "um", "uh", "hmm", "alright", "sure", "fine", "thanks", "please", "jiri", "siri", "also", "and", "but",
+        "then", "hello", "great", "cool", "perfect", "anyway", "now", "maybe", "honestly", "look", "listen",
+    ]
+    /// What people say first to someone they call by name: "stop", "that's not a toy", "you …".
+    private static let addressingWords: Set<Substring> = [
+        "stop", "put", "give", "get", "go", "come", "leave", "dont", "do", "be", "look", "listen", "hurry", "sit", "eat",
+        "finish", "brush", "take", "bring", "grab", "hold", "let", "shush", "quiet", "careful", "thats", "you", "youre",
+        "your", "can", "could", "will", "would", "did", "have", "are", "is", "what", "where", "why", "how", "please",
+        "enough", "gentle", "wash", "turn", "pick", "help",
+    ]
+
+    private static func isAddressedToSomeone(_ clause: String, exclaimed: Bool) -> Bool {
+        guard let comma = clause.firstIndex(of: ","), !clause[..<comma].contains(" ") else { return false }
+        let name = clause[..<comma]
+        guard let initial = name.first, initial.isLetter else { return false }
+        let folded = folded(name)
+        guard !notNames.contains(folded), initial.isUppercase || endearments.contains(folded) else { return false }
+        let rest = clause[clause.index(after: comma)...].split(separator: " ").map(Self.folded)
+        guard let first = rest.first else { return false }
+        return rest.count >= 2 && (addressingWords.contains(first) || exclaimed)
+    }
+
+    private static func startsWith(_ words: [Substring], _ phrase: [Substring]) -> Bool {
+        phrase.count <= words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
+    }
+
+    private static func folded(_ word: Substring) -> Substring {
+        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+}

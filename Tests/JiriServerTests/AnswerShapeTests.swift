@@ -231,4 +231,23 @@ import Testing
             #expect(due.contains(":30:00"))
         }
     }
+
+    @Test func agreementBeforeTheValueIsNotPartOfIt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("Create a nag for Mia", session: id).expectsReply)
+            let answered = try await http.decodedTurn("yeah, homework", session: id)
+            #expect(answered.intent?.slots["category"] == .string("homework"))
+        }
+    }
+
+    @Test func aValueWithItsVerdictAfterItIsTheValue() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("Ask Oppi to tidy the config loader", session: id).expectsReply)
+            let answered = try await http.decodedTurn("I think the oppi-dev one would be best", session: id)
+            #expect(answered.intent?.slots["workspace"] == .string("oppi-dev"))
+        }
+    }
 }
+

@@ -53,7 +53,8 @@ extension DialogueEngine {
         "the nag is for", "this is for", "it should be for", "it should be", "should be for", "should be", "make it for",
         "make it", "it is for", "its for", "it is", "its", "thats for", "that is for", "for", "call it", "i said",
         "i meant", "put", "thatd be for", "that would be for", "that will be for", "thatll be for", "itd be for",
-        "it would be for", "it will be for", "that one is for", "thatd be", "that would be", "use",
+        "it would be for", "it will be for", "that one is for", "thatd be", "that would be", "use", "can you send it to",
+        "could you send it to", "send it to", "give it to", "its going to",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
@@ -62,6 +63,17 @@ extension DialogueEngine {
         "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "sorry", "let me think",
         "let me see", "lets see", "let us see", "uh let me think", "um let me think",
     ]
+
+    /// Agreement before the value, as if Jiri had offered it: "yeah, homework", "yes, it's for
+    /// Mia", "sure, login bug". A yes alone stays itself.
+    static func withoutAgreement(_ text: String) -> String {
+        var words = text.split(separator: " ")
+        while words.count > 1, let first = words.first, first.hasSuffix(","),
+              ["yeah", "yes", "yep", "yup", "sure", "ya", "aye"].contains(folded(first)) {
+            words.removeFirst()
+        }
+        return words.count == text.split(separator: " ").count ? text : words.joined(separator: " ")
+    }
 
     static func withoutLeadIn(_ text: String) -> String {
         var words = text.split(separator: " ")
@@ -88,7 +100,10 @@ extension DialogueEngine {
     /// "due tomorrow at 5pm I guess".
     private static let leadingHedges: [[Substring]] = ["i think", "i guess", "i suppose", "maybe", "probably", "uh", "um"]
         .map { $0.split(separator: " ") }
-    private static let trailingHedges: [[Substring]] = ["i guess", "i think", "i suppose", "probably", "maybe"]
+    private static let trailingHedges: [[Substring]] = [
+        "i guess", "i think", "i suppose", "probably", "maybe", "would be best", "would be good", "would be great",
+        "would be fine", "is fine", "would do", "will do",
+    ]
         .map { $0.split(separator: " ") }
 
     static func withoutHedges(_ clause: String) -> String {

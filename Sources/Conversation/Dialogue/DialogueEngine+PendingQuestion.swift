@@ -90,7 +90,7 @@ extension DialogueEngine {
         var state = state
         var pending = pending
         var heard: Understood?
-        var answer = text
+        var answer = pending.awaitingConfirmation ? text : Self.withoutAgreement(text)
         // "no, make that Ella. It's homework": the request corrected, then the question answered.
         if !pending.awaitingConfirmation, let (correction, rest) = Self.correctionThenAnswer(in: text),
            let amended = amended(pending, by: UtteranceWords(correction), text: correction, context: context, namesWritten: true) {

@@ -32,9 +32,12 @@ import Understanding
         #expect(understand(text)?.intent.id == "codingbridge.GitStatusIntent")
     }
 
-    @Test(arguments: ["you couldn't open jiri-ios in CodingBridge, could you?", "I'm not behind on anything, am I?"])
-    func aQuestionTagAfterAPauseIsNotPartOfTheRequest(_ text: String) {
-        #expect(understand(text) != nil)
+    @Test(arguments: [
+        ("you couldn't open jiri-ios in CodingBridge, could you?", "codingbridge.OpenProjectIntent"),
+        ("I'm not behind on anything, am I?", "nagz.CheckOverdueIntent"),
+    ])
+    func aQuestionTagAfterAPauseIsNotPartOfTheRequest(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
     }
 
     @Test func aPastTenseBeginsNoRequest() {

@@ -70,7 +70,7 @@ enum Asides {
     private static func withoutHolds(_ clause: String) -> (String, Bool) {
         var words = clause.split(separator: " ")
         var held = false
-        while let hold = holds.first(where: { startsWith(words, $0) }) {
+        while let hold = holds.first(where: { UtteranceWords.begin(words, with: $0) }) {
             words.removeFirst(hold.count)
             held = true
         }
@@ -86,10 +86,10 @@ enum Asides {
     ]
 
     private static func tellsWhatIsGoingOn(_ clause: String) -> Bool {
-        let words = clause.split(separator: " ").map(folded)
+        let words = clause.split(separator: " ").map(UtteranceWords.folded)
         guard words.count >= 3, let first = words.first, goingOnSubjects.contains(first) else { return false }
         // "the oppi-dev workspace": a value with its kind, not news.
-        return first != "the" || words.contains { ["is", "are", "was", "s", "keeps", "just"].contains($0) } || clause.contains("'s ")
+        return first != "the" || words.contains { ["is", "are", "was", "keeps", "just"].contains($0) } || clause.contains("'s ")
     }
 
     /// Ways of calling someone near by: "babe", "sweetie", "kids".
@@ -115,18 +115,10 @@ enum Asides {
         guard let comma = clause.firstIndex(of: ","), !clause[..<comma].contains(" ") else { return false }
         let name = clause[..<comma]
         guard let initial = name.first, initial.isLetter else { return false }
-        let folded = folded(name)
+        let folded = UtteranceWords.folded(name)
         guard !notNames.contains(folded), initial.isUppercase || endearments.contains(folded) else { return false }
-        let rest = clause[clause.index(after: comma)...].split(separator: " ").map(Self.folded)
+        let rest = clause[clause.index(after: comma)...].split(separator: " ").map(UtteranceWords.folded)
         guard let first = rest.first else { return false }
         return rest.count >= 2 && (addressingWords.contains(first) || exclaimed)
-    }
-
-    private static func startsWith(_ words: [Substring], _ phrase: [Substring]) -> Bool {
-        phrase.count <= words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
-    }
-
-    private static func folded(_ word: Substring) -> Substring {
-        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 }

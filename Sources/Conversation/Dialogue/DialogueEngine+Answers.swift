@@ -67,13 +67,12 @@ extension DialogueEngine {
     /// Agreement before the value, as if Jiri had offered it: "yeah, homework", "yes, it's for
     /// Mia", "sure, login bug". A yes alone stays itself.
     static func withoutAgreement(_ text: String) -> String {
-        var words = text.split(separator: " ")
-        while words.count > 1, let first = words.first, first.hasSuffix(","),
-              ["yeah", "yes", "yep", "yup", "sure", "ya", "aye"].contains(folded(first)) {
-            words.removeFirst()
-        }
-        return words.count == text.split(separator: " ").count ? text : words.joined(separator: " ")
+        let said = text.split(separator: " ")
+        let agreeing = said.prefix { $0.hasSuffix(",") && agreements.contains(folded($0)) }.count
+        return agreeing == 0 || agreeing == said.count ? text : said.dropFirst(agreeing).joined(separator: " ")
     }
+
+    private static let agreements: Set<Substring> = ["yeah", "yes", "yep", "yup", "sure", "ya", "aye"]
 
     static func withoutLeadIn(_ text: String) -> String {
         var words = text.split(separator: " ")
@@ -117,15 +116,11 @@ extension DialogueEngine {
         return words.joined(separator: " ")
     }
 
-    /// A spoken word as the phrase lists write it: lower case, letters and digits only
-    /// ("It's," → "its").
-    private static func folded(_ word: Substring) -> Substring {
-        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
-    }
+    private static func folded(_ word: Substring) -> Substring { UtteranceWords.folded(word) }
 
     /// Whether `words` begin with `phrase` and say something after it.
     private static func starts<Words: Collection<Substring>>(_ words: Words, with phrase: [Substring]) -> Bool {
-        phrase.count < words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
+        phrase.count < words.count && UtteranceWords.begin(words, with: phrase)
     }
 
     /// Values said in clauses of their own after the answer ("Ben, his meds, due at 8") fill

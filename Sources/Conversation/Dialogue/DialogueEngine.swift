@@ -182,27 +182,29 @@ struct DialogueEngine: Sendable {
                                    intent: info(intent, status: "failed", slots: pending.slots), reprompts: pending.reprompts, state: state)
         }
         state.pending = pending
-        let question: String
-        if pending.awaitingConfirmation {
-            question = "Sorry, should I go ahead? Please say yes or no."
-        } else {
-            let prompt = intent.parameters.first(where: { $0.name == pending.awaiting })?.prompt ?? "What should I use?"
-            question = "Sorry, I didn't catch that. \(prompt)"
-        }
-        return DialogueOutcome(replyText: question, mode: "dialogue", intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
+        let question = pending.awaitingConfirmation
+            ? "Sorry, should I go ahead? Please say yes or no."
+            : "Sorry, I didn't catch that. \(prompt(of: intent, awaitedBy: pending))"
+        return DialogueOutcome(replyText: question, mode: "dialogue", intent: openQuestion(intent, pending: pending),
                                expectsReply: true, reprompts: pending.reprompts, state: state)
     }
 
     /// The question kept open after words said to someone else: not a misunderstanding, so no
     /// re-prompt is counted.
     func waiting(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState, asides: [String]) -> DialogueOutcome {
-        let question = pending.awaitingConfirmation
-            ? "Should I go ahead?"
-            : intent.parameters.first(where: { $0.name == pending.awaiting })?.prompt ?? "What should I use?"
+        let question = pending.awaitingConfirmation ? "Should I go ahead?" : prompt(of: intent, awaitedBy: pending)
         return DialogueOutcome(
-            replyText: "Take your time. \(question)", mode: "dialogue",
-            intent: info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots),
+            replyText: "Take your time. \(question)", mode: "dialogue", intent: openQuestion(intent, pending: pending),
             expectsReply: true, reprompts: pending.reprompts, state: state, dictated: asides)
+    }
+
+    private func prompt(of intent: IntentDefinition, awaitedBy pending: PendingIntent) -> String {
+        intent.parameters.first(where: { $0.name == pending.awaiting })?.prompt ?? "What should I use?"
+    }
+
+    /// The intent while its question is open: a value or a yes still to come.
+    private func openQuestion(_ intent: IntentDefinition, pending: PendingIntent) -> IntentInfo {
+        info(intent, status: pending.awaitingConfirmation ? "needs_confirmation" : "needs_value", slots: pending.slots)
     }
 
     private func roleRefusal(_ intent: IntentDefinition, principal: Principal) -> String? {

@@ -4,6 +4,17 @@ struct UtteranceWords: Sendable {
     let words: [Substring]
     let normalized: String
 
+    /// A word as written, the way phrase lists spell it: lower case, letters and digits only
+    /// ("It's," → "its").
+    static func folded(_ word: Substring) -> Substring {
+        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Whether words as written begin with `phrase` (folded words), or are all of it.
+    static func begin<Words: Collection<Substring>>(_ words: Words, with phrase: [Substring]) -> Bool {
+        phrase.count <= words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
+    }
+
     init(_ text: String) {
         normalized = text.utf8.allSatisfy { $0 < 0x80 } ? Self.normalizedASCII(text) : Self.normalizedUnicode(text)
         words = normalized.split(separator: " ")

@@ -46,7 +46,7 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     /// phrase said before it ("chores for the twins, actually just for Noah").
     static let afterActually = TokenFlags(rawValue: 1 << 10)
     /// A catalog verb's past tense ("asked", "reminded"): read as the verb, though a request
-    /// never begins with one ("asked Oppi to …" tells of a request) except after "what if we".
+    /// never begins with one ("asked Oppi to …" tells of a request) except after "if": "what if we asked …".
     static let pastTense = TokenFlags(rawValue: 1 << 11)
     /// What punctuation before a word tells.
     static let breaks: TokenFlags = [.clauseStart, .afterColon]

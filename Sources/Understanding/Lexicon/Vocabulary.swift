@@ -84,20 +84,13 @@ struct Vocabulary: Sendable {
             id: id, flags: [], value: 0, app: -1, droppedEverywhere: false, isArticle: false, expansion: nil))
     }
 
-    /// Makes `word` another spelling of `canonical` (plurals: "nags" is "nag").
-    mutating func addAlias(_ word: String, of canonical: String) {
-        guard let index = table.lookup(canonical) else { return }
-        let entry = entries[Int(index)]
-        guard entry.expansion == nil, entry.flags.isEmpty else { return }
-        insert(word, entry)
-    }
-
-    /// Makes `word` the past tense of the verb `canonical` ("asked" is "ask", flagged `.pastTense`).
-    mutating func addPastTense(_ word: String, of canonical: String) {
+    /// Makes `word` another spelling of `canonical` (plurals: "nags" is "nag"), with `flags`
+    /// telling the form apart (a past tense: "asked" is "ask", `.pastTense`).
+    mutating func addAlias(_ word: String, of canonical: String, flags: TokenFlags = []) {
         guard let index = table.lookup(canonical) else { return }
         var entry = entries[Int(index)]
         guard entry.expansion == nil, entry.flags.isEmpty else { return }
-        entry.flags = .pastTense
+        entry.flags = flags
         insert(word, entry)
     }
 

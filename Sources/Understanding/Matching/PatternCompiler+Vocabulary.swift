@@ -42,7 +42,7 @@ extension PatternCompiler {
         }
         for word in Set(meaningfulWords) {
             guard let past = Self.pastTense(of: word), vocabulary.entryIndex(past) == nil else { continue }
-            vocabulary.addPastTense(past, of: word)
+            vocabulary.addAlias(past, of: word, flags: .pastTense)
         }
         for word in PersonWords.descriptors { vocabulary.markDescribesPerson(word) }
 
@@ -124,19 +124,21 @@ extension PatternCompiler {
     static func gerund(of word: String) -> String? {
         let letters = Array(word)
         guard letters.count >= 3, letters.allSatisfy({ $0.isLetter && $0.isASCII }), !word.hasSuffix("ing") else { return nil }
-        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
         let last = letters[letters.count - 1]
         if last == "e", !["e", "y", "o", "i"].contains(letters[letters.count - 2]) {
             return String(letters.dropLast()) + "ing"
         }
-        // One short syllable ending consonant-vowel-consonant doubles the consonant: "run", "log".
-        let beforeLast = letters[letters.count - 2]
-        let third = letters[letters.count - 3]
-        if letters.count <= 4, letters.filter(vowels.contains).count == 1, !vowels.contains(last),
-           !["w", "x", "y"].contains(last), vowels.contains(beforeLast), !vowels.contains(third) {
-            return word + String(last) + "ing"
-        }
-        return word + "ing"
+        return word + (doublesLastLetter(letters) ? String(last) : "") + "ing"
+    }
+
+    /// One short syllable ending consonant-vowel-consonant doubles the consonant before an
+    /// ending: "running", "logged".
+    private static func doublesLastLetter(_ letters: [Character]) -> Bool {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        let last = letters[letters.count - 1]
+        return letters.count <= 4 && letters.filter(vowels.contains).count == 1 && !vowels.contains(last)
+            && !["w", "x", "y"].contains(last) && vowels.contains(letters[letters.count - 2])
+            && !vowels.contains(letters[letters.count - 3])
     }
 
     /// The "-ed" form of a catalog word: "what if we asked Oppi …", "it'd be great if someone
@@ -150,7 +152,6 @@ extension PatternCompiler {
         let beforeLast = letters[letters.count - 2]
         if last == "e" { return word + "d" }
         if last == "y", !vowels.contains(beforeLast) { return String(letters.dropLast()) + "ied" }
-        if let doubled = gerund(of: word), doubled.count == word.count + 4 { return word + String(last) + "ed" }
-        return word + "ed"
+        return word + (doublesLastLetter(letters) ? String(last) : "") + "ed"
     }
 }

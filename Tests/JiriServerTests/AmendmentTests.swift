@@ -44,6 +44,41 @@ import Testing
         }
     }
 
+    @Test func theSameAgainWithAnotherValueChangesBoth() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("remind Leo to take his meds tonight at 8", session: id)
+            let again = try await http.decodedTurn("same for Ava but homework", session: id)
+            #expect(again.intent?.id == "nagz.CreateNagIntent")
+            #expect(again.intent?.slots["recipient"] == .string("Ava"))
+            #expect(again.intent?.slots["category"] == .string("homework"))
+        }
+    }
+
+    @Test func aNewRequestCanTakeTheLastRequestsValue() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("ask Oppi to run the test suite in the mobile workspace", session: id)
+            let next = try await http.decodedTurn("now tell Oppi to fix the flaky login test, same workspace", session: id)
+            #expect(next.intent?.id == "oppi.AskPiIntent")
+            #expect(next.intent?.slots["workspace"] == .string("mobile"))
+            #expect(next.intent?.slots["prompt"] == .string("fix the flaky login test"))
+            #expect(!next.expectsReply)
+        }
+    }
+
+    @Test func theSameAsBeforeAnswersTheQuestion() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a homework nag for Mia due Friday at 5pm", session: id)
+            let asked = try await http.decodedTurn("new nag for Leo", session: id)
+            #expect(asked.intent?.status == "needs_value")
+            let answered = try await http.decodedTurn("same category as before", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Leo"))
+            #expect(answered.intent?.slots["category"] == .string("homework"))
+        }
+    }
+
     @Test func anAndRequestIsNotTheSameAgain() async throws {
         try await TestHarness.withApp { http, _ in
             let id = TestHarness.newSessionID()

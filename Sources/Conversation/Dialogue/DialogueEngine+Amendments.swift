@@ -21,26 +21,47 @@ extension DialogueEngine {
         _ base: PendingIntent, by words: UtteranceWords, text: String, context: MatchContext, namesWritten: Bool = false
     ) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
         guard let intent = catalog.intent(id: base.intentID), let amendment = Self.amendment(words) else { return nil }
+        // "same for Ava but homework": each clause changes its own parameter.
+        let clauses = amendment.answer.split(separator: " ").split(whereSeparator: Self.clauseJoiners.contains)
+        if clauses.count > 1 {
+            var slots: [String: SlotValue]? = base.slots
+            for clause in clauses {
+                let part = Amendment(answer: clause.joined(separator: " "), setsOmitted: amendment.setsOmitted)
+                slots = slots.flatMap { amended($0, of: intent, by: part, text: text, context: context, namesWritten: namesWritten) }
+            }
+            if let slots { return (intent, slots) }
+        }
+        return amended(base.slots, of: intent, by: amendment, text: text, context: context, namesWritten: namesWritten)
+            .map { (intent, $0) }
+    }
+
+    private static let clauseJoiners: Set<Substring> = ["but", "and", "with"]
+
+    /// `slots` with the parameter one value fits replaced.
+    private func amended(
+        _ base: [String: SlotValue], of intent: IntentDefinition, by amendment: Amendment, text: String, context: MatchContext,
+        namesWritten: Bool
+    ) -> [String: SlotValue]? {
         let answer = amendment.answer
         // Free text is corrected only where the catalog limits it to an enum's cases ("actually use
         // opus" for Oppi's model), and such a case is as telling as an enum's.
         for parameter in intent.parameters {
             guard case .string = parameter.type,
                   let value = spokenCase(in: answer, for: parameter, of: intent, context: context) else { continue }
-            var slots = base.slots
+            var slots = base
             slots[parameter.name] = value
-            return (intent, slots)
+            return slots
         }
         // Typed parameters (dates, enums, numbers) before free text and entities.
         let ordered = intent.parameters.sorted { Self.rank($0.type) < Self.rank($1.type) }
-        for parameter in ordered where amendment.setsOmitted || base.slots[parameter.name] != nil || parameter.required {
+        for parameter in ordered where amendment.setsOmitted || base[parameter.name] != nil || parameter.required {
             if case .string = parameter.type { continue }
             if let value = SlotParser.parse(answer, for: parameter, catalog: catalog, context: context) {
                 let named = Self.named(value, for: parameter, asSaidIn: text)
                 if namesWritten, case .entity(let name) = named, !(name.first?.isUppercase ?? false) { continue }
-                var slots = base.slots
+                var slots = base
                 slots[parameter.name] = named
-                return (intent, slots)
+                return slots
             }
         }
         return nil

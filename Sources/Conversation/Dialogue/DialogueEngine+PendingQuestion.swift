@@ -99,6 +99,14 @@ extension DialogueEngine {
         }
         if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
            let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
+            // "same category as before": the last request's value.
+            if let same = SameAsBefore.read(answer), same.request.isEmpty, same.names(parameter),
+               let value = state.lastIntent?.slots[awaiting] {
+                var slots = pending.slots
+                slots[awaiting] = value
+                state.pending = nil
+                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
             // A name can be any words, so a request for another intent is heard as one
             // before it is taken for a name ("what's overdue" to "Who is the nag for?"); so is
             // an answer to a short free-text question ("remind Sam to …" to "How are you

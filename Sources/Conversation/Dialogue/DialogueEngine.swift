@@ -71,6 +71,13 @@ struct DialogueEngine: Sendable {
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
+        // "now tell Oppi to fix the login test, same workspace": the request, with a value of the last one.
+        if let last = state.lastIntent, let same = SameAsBefore.read(text), same.noun != nil, !same.request.isEmpty {
+            let understood = await understand(same.request, state: state, context: context, turnID: turnID)
+            if let match = understood.match, let slots = same.carried(from: last, into: match.slots, of: match.intent) {
+                return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+            }
+        }
         let understood = await understand(text, state: state, context: context, turnID: turnID)
         if let match = understood.match {
             return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)

@@ -7,7 +7,13 @@ struct UtteranceWords: Sendable {
     /// A word as written, the way phrase lists spell it: lower case, letters and digits only
     /// ("It's," → "its").
     static func folded(_ word: Substring) -> Substring {
-        Substring(word.lowercased().filter { $0.isLetter || $0.isNumber })
+        guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return Substring(word.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        if word.utf8.allSatisfy(isFoldedASCII) { return word }
+        return Substring(normalizedASCII(String(word)).filter { $0 != " " })
+    }
+
+    private static func isFoldedASCII(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Whether words as written begin with `phrase` (folded words), or are all of it.

@@ -10,6 +10,8 @@ public enum PersonWords {
         "granddaughter", "aunt", "auntie", "aunty", "uncle", "cousin", "nephew", "niece", "stepson", "stepdaughter",
         "friend", "mate", "buddy", "pal", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "colleague",
         "coworker", "boss", "little", "big", "older", "younger", "eldest", "youngest", "oldest", "twin",
-        "teenage", "teenager", "step", "best",
+        "teenage", "teenager", "step", "best", "stepmom", "stepmum", "stepdad", "stepsister", "stepbrother",
+        "godson", "goddaughter", "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law", "son-in-law",
+        "daughter-in-law", "mum-in-law", "mom-in-law", "dad-in-law",
     ]
 }

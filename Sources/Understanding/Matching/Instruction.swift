@@ -5,6 +5,10 @@ enum Instruction: Sendable {
     case word(TokenID, next: Int32)
     /// The next token is one of `count` words at `start` in the program's word-set list.
     case wordSet(start: Int32, count: Int32, next: Int32)
+    /// The next token is one of `count` words at `start` in the word-set list; reads nothing.
+    /// Guards a choice whose every branch begins with a word, so a choice the utterance
+    /// cannot take fails in one step rather than one per branch.
+    case peek(start: Int32, count: Int32, next: Int32)
     /// The next token names the pattern's app.
     case app(next: Int32)
     /// The token here follows a pause (a comma, colon or full stop); reads nothing.

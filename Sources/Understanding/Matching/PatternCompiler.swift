@@ -204,8 +204,9 @@ struct PatternCompiler {
             // Longer alternatives first: "search for" before "search" reads more
             // of the utterance as pattern words.
             if !singleWords.isEmpty { entries.append(emitWords(singleWords, next: next)) }
-            if canBeEmpty { entries.append(next) }
-            return chain(entries)
+            guard !entries.isEmpty else { return next }
+            let branches = chain(entries)
+            return canBeEmpty ? emit(.split(branches, next)) : branches
         }
     }
 
@@ -304,11 +305,35 @@ struct PatternCompiler {
         return emit(.wordSet(start: start, count: Int32(words.count), next: next))
     }
 
-    /// Splits that try `entries` in order.
+    /// Splits that try `entries` in order, behind a `.peek` at the next token when every
+    /// entry begins with a word.
     private mutating func chain(_ entries: [Int32]) -> Int32 {
         guard var continuation = entries.last else { return Self.matchInstruction }
         for entry in entries.dropLast().reversed() { continuation = emit(.split(entry, continuation)) }
-        return continuation
+        guard entries.count > 1, let words = firstWords(at: continuation, depth: 0) else { return continuation }
+        let start = Int32(wordSetWords.count)
+        wordSetWords += words.sorted()
+        return emit(.peek(start: start, count: Int32(words.count), next: continuation))
+    }
+
+    /// The words a run from `pc` must read first; nil when it may read anything else first
+    /// (a slot, the app, which may also have been taken off) or read nothing.
+    private func firstWords(at pc: Int32, depth: Int) -> Set<TokenID>? {
+        guard depth < 32 else { return nil }
+        switch instructions[Int(pc)] {
+        case .word(let id, _):
+            return [id]
+        case .wordSet(let start, let count, _), .peek(let start, let count, _):
+            return Set(wordSetWords[Int(start)..<Int(start + count)])
+        case .split(let first, let second):
+            guard let firsts = firstWords(at: first, depth: depth + 1),
+                  let seconds = firstWords(at: second, depth: depth + 1) else { return nil }
+            return firsts.union(seconds)
+        case .open(_, let next), .close(_, let next):
+            return firstWords(at: next, depth: depth + 1)
+        case .app, .pause, .detachedApp, .free, .typed, .match:
+            return nil
+        }
     }
 
     private mutating func emit(_ instruction: Instruction) -> Int32 {

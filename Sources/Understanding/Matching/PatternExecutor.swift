@@ -60,6 +60,9 @@ struct PatternExecutor {
             outcome.evidence += 1
             if tokens[position].id < BuiltinWord.firstCatalogID { outcome.functionWords += 1 }
             return outcome
+        case .peek(let start, let count, let next):
+            guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)) else { return nil }
+            return step(next, position, captures, &budget)
         case .app(let next):
             if position < end, tokens[position].app == app,
                var outcome = step(next, position + 1, captures, &budget) {

@@ -93,6 +93,8 @@ enum Asides {
     private static func tellsWhatIsGoingOn(_ clause: String) -> Bool {
         let words = clause.split(separator: " ").map(UtteranceWords.folded)
         guard words.count >= 3, let first = words.first, goingOnSubjects.contains(first) else { return false }
+        // "sorry, I meant homework": a correction, not news.
+        if first == "i", ["mean", "meant", "said"].contains(words[1]) { return false }
         // "the oppi-dev workspace": a value with its kind, not news.
         return first != "the" || words.contains { ["is", "are", "was", "keeps", "just"].contains($0) } || clause.contains("'s ")
     }

@@ -38,7 +38,7 @@ extension DialogueEngine {
     private static let clauseJoiners: Set<Substring> = ["but", "and", "with"]
 
     /// `slots` with the parameter one value fits replaced.
-    private func amended(
+    func amended(
         _ base: [String: SlotValue], of intent: IntentDefinition, by amendment: Amendment, text: String, context: MatchContext,
         namesWritten: Bool
     ) -> [String: SlotValue]? {

@@ -97,6 +97,15 @@ extension DialogueEngine {
             pending.slots = amended.slots
             answer = rest
         }
+        // "homework — oh and it's for Noah actually", "no wait, it's for Mia not Leo".
+        if !pending.awaitingConfirmation, let correction = selfCorrection(in: answer, answering: pending, of: intent, context: context) {
+            pending.slots = correction.slots
+            guard let rest = correction.answer else {
+                state.pending = nil
+                return await proceed(intent, slots: pending.slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
+            answer = rest
+        }
         if !pending.awaitingConfirmation, let awaiting = pending.awaiting,
            let parameter = intent.parameters.first(where: { $0.name == awaiting }) {
             // "same category as before": the last request's value.
@@ -117,9 +126,11 @@ extension DialogueEngine {
             if requestShaped || mentionsApp(words) {
                 let understood = await understand(text, state: state, context: context, turnID: turnID)
                 heard = understood
+                // "actually, search CodingBridge instead": said to replace the question, however plain.
+                let saysInstead = words.words.last == "instead"
                 if let match = understood.match,
                    requestShaped ? match.intent.id != intent.id || restates(pending, with: match, of: intent)
-                                 : match.intent.id != intent.id && match.confidence >= Self.plainRequestConfidence {
+                                 : match.intent.id != intent.id && (match.confidence >= Self.plainRequestConfidence || saysInstead) {
                     state.pending = nil
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }

@@ -4,6 +4,8 @@
 enum BuiltinWord: UInt32, CaseIterable, Sendable {
     // Dropped wherever they appear: they never change what is asked.
     case please = 16, kindly, um, uh, uhm, erm, er, hmm, just, really, actually, basically, possibly, perhaps, even
+    /// "list only my chores nags", "is anything at all overdue": scope said, nothing asked.
+    case only
     case the, my, our, your, some, any, all
     /// Articles: dropped, except that "a"/"an" before a unit means one ("an hour").
     case a, an

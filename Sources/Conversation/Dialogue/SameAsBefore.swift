@@ -20,6 +20,7 @@ struct SameAsBefore {
     private static let anyParameter: Set<Substring> = ["one", "thing", "as"]
 
     static func read(_ text: String) -> SameAsBefore? {
+        guard mentionsSame(text.utf8) else { return nil }
         let written = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" })
         let folded = written.map(UtteranceWords.folded)
         guard let same = folded.lastIndex(of: "same") else { return nil }
@@ -34,6 +35,18 @@ struct SameAsBefore {
         while start > 0, leads.contains(folded[start - 1]) || folded[start - 1].isEmpty { start -= 1 }
         let request = written[..<start].joined(separator: " ")
         return SameAsBefore(request: request, noun: noun.flatMap { anyParameter.contains($0) ? nil : $0 })
+    }
+
+    /// Most utterances say no "same": a scan of the bytes spares them the word folding.
+    private static func mentionsSame(_ bytes: String.UTF8View) -> Bool {
+        let word = Array("same".utf8)
+        var matched = 0
+        for byte in bytes {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+            matched = lower == word[matched] ? matched + 1 : (lower == word[0] ? 1 : 0)
+            if matched == word.count { return true }
+        }
+        return false
     }
 
     /// Whether the noun names `parameter`: its name or title ("workspace", "category"), or

@@ -71,9 +71,7 @@ extension DialogueEngine {
     /// "no, make that Ella. It's homework" → ("no, make that Ella", "It's homework").
     static func correctionThenAnswer(in text: String) -> (correction: String, answer: String)? {
         guard let first = UtteranceWords(text).words.first, correctionStarters.contains(first) else { return nil }
-        let boundaries = [". ", "? ", "! ", "; ", ", and ", " and also "]
-        guard let cut = boundaries.compactMap({ text.range(of: $0, options: .caseInsensitive) }).min(by: { $0.lowerBound < $1.lowerBound })
-        else { return nil }
+        guard let cut = firstBreak(in: text, among: [". ", "? ", "! ", "; ", ", and ", " and also "]) else { return nil }
         let correction = String(text[..<cut.lowerBound])
         let answer = String(text[cut.upperBound...])
         guard correction.split(separator: " ").count >= 2, !answer.isEmpty else { return nil }
@@ -92,8 +90,13 @@ extension DialogueEngine {
         }
     }
 
-    private static let correctionStarters: Set<Substring> = ["no", "actually", "nope", "sorry", "wait", "make", "change"]
-    private static let correctionLeads: Set<Substring> = [
+    /// The earliest of `breaks` in `text`, where a correction and an answer part.
+    static func firstBreak(in text: String, among breaks: [String]) -> Range<String.Index>? {
+        breaks.compactMap { text.range(of: $0, options: .caseInsensitive) }.min { $0.lowerBound < $1.lowerBound }
+    }
+
+    static let correctionStarters: Set<Substring> = ["no", "actually", "nope", "sorry", "wait", "make", "change"]
+    static let correctionLeads: Set<Substring> = [
         "i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by",
     ]
     private static let repeatStarters: Set<Substring> = ["and", "also", "plus", "same", "now", "then", "do", "the", "again", "repeat"]

@@ -30,29 +30,26 @@ extension DialogueEngine {
         return SelfCorrection(slots: pending.slots, answer: value)
     }
 
-    private static let boundaries = [" — ", " – ", " - ", "—", "–", ", and ", "; ", ". "]
-
     /// The answer before the earliest pause and the words after it, or nothing and the whole text.
     private static func splitAtCorrection(_ text: String) -> (Substring, Substring) {
-        guard let cut = boundaries.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }),
+        guard let cut = firstBreak(in: text, among: [" — ", " – ", " - ", "—", "–", ", and ", "; ", ". "]),
               cut.lowerBound > text.startIndex else { return ("", text[...]) }
         return (text[..<cut.lowerBound], text[cut.upperBound...])
     }
 
     private static let openers: Set<Substring> = ["oh", "and", "um", "uh", "er", "ah"]
-    private static let correctionWords: Set<Substring> = ["no", "nope", "wait", "sorry", "actually", "make", "change"]
     /// Words before the value in a correction: "no wait, it's for Mia", "make that the infra workspace".
-    private static let leads: Set<Substring> = [
-        "oh", "and", "um", "uh", "er", "ah", "no", "nope", "wait", "sorry", "actually", "make", "change", "that", "it",
-        "its", "is", "should", "be", "i", "mean", "meant", "for", "to", "on", "at", "by", "instead",
-    ]
+    /// A correction said first leads up the same way, but "the" stays with a value said again
+    /// ("the infra workspace").
+    private static let leads = openers.union(correctionStarters).union(correctionLeads.subtracting(["the"]))
+        .union(["its", "is", "should", "be", "instead"])
     private static let trailing: Set<Substring> = ["actually", "instead", "please", "sorry"]
 
     /// "no …", "wait …", "sorry, I meant …", "make that …", or "… actually" at the end.
     private static func signalsCorrection(_ words: [Substring]) -> Bool {
         let start = words.drop(while: openers.contains)
         guard let first = start.first else { return false }
-        if correctionWords.contains(first) { return true }
+        if correctionStarters.contains(first) { return true }
         if first == "i", let next = start.dropFirst().first, next == "mean" || next == "meant" { return true }
         return words.last == "actually"
     }

@@ -17,7 +17,7 @@ struct SameAsBefore {
         ["as", "that", "one"], ["as", "that"], ["again"],
     ]
     /// Nouns that stand for whatever was asked: "the same one".
-    private static let anyParameter: Set<Substring> = ["one", "thing", "as"]
+    private static let anyParameter: Set<Substring> = ["one", "thing"]
 
     static func read(_ text: String) -> SameAsBefore? {
         guard mentionsSame(text.utf8) else { return nil }

@@ -300,9 +300,15 @@ struct PatternCompiler {
     /// One step that reads any one of `words`.
     private mutating func emitWords(_ words: [TokenID], next: Int32) -> Int32 {
         guard words.count > 1 else { return emit(.word(words[0], next: next)) }
+        let (start, count) = addWordSet(words)
+        return emit(.wordSet(start: start, count: count, next: next))
+    }
+
+    /// Lays `words` out sorted in the word-set list, where `.wordSet` and `.peek` search them.
+    private mutating func addWordSet<Words: Collection<TokenID>>(_ words: Words) -> (start: Int32, count: Int32) {
         let start = Int32(wordSetWords.count)
         wordSetWords += words.sorted()
-        return emit(.wordSet(start: start, count: Int32(words.count), next: next))
+        return (start, Int32(words.count))
     }
 
     /// Splits that try `entries` in order, behind a `.peek` at the next token when every
@@ -310,15 +316,15 @@ struct PatternCompiler {
     private mutating func chain(_ entries: [Int32]) -> Int32 {
         guard var continuation = entries.last else { return Self.matchInstruction }
         for entry in entries.dropLast().reversed() { continuation = emit(.split(entry, continuation)) }
-        guard entries.count > 1, let words = firstWords(at: continuation, depth: 0) else { return continuation }
-        let start = Int32(wordSetWords.count)
-        wordSetWords += words.sorted()
-        return emit(.peek(start: start, count: Int32(words.count), next: continuation))
+        guard entries.count > 1, let words = leadingWords(at: continuation, depth: 0) else { return continuation }
+        let (start, count) = addWordSet(words)
+        return emit(.peek(start: start, count: count, next: continuation))
     }
 
-    /// The words a run from `pc` must read first; nil when it may read anything else first
-    /// (a slot, the app, which may also have been taken off) or read nothing.
-    private func firstWords(at pc: Int32, depth: Int) -> Set<TokenID>? {
+    /// The words a run of the compiled steps from `pc` must read first (`firstWords(of:context:)`
+    /// answers the same of a pattern's elements, for the index); nil when it may read anything
+    /// else first (a slot, the app, which may also have been taken off) or read nothing.
+    private func leadingWords(at pc: Int32, depth: Int) -> Set<TokenID>? {
         guard depth < 32 else { return nil }
         switch instructions[Int(pc)] {
         case .word(let id, _):
@@ -326,11 +332,11 @@ struct PatternCompiler {
         case .wordSet(let start, let count, _), .peek(let start, let count, _):
             return Set(wordSetWords[Int(start)..<Int(start + count)])
         case .split(let first, let second):
-            guard let firsts = firstWords(at: first, depth: depth + 1),
-                  let seconds = firstWords(at: second, depth: depth + 1) else { return nil }
+            guard let firsts = leadingWords(at: first, depth: depth + 1),
+                  let seconds = leadingWords(at: second, depth: depth + 1) else { return nil }
             return firsts.union(seconds)
         case .open(_, let next), .close(_, let next):
-            return firstWords(at: next, depth: depth + 1)
+            return leadingWords(at: next, depth: depth + 1)
         case .app, .pause, .detachedApp, .free, .typed, .match:
             return nil
         }

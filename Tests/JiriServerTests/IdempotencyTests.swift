@@ -55,6 +55,19 @@ import Testing
         }
     }
 
+    /// A client retries only its last request: the same words after another turn ("backend"
+    /// answering a second "Which workspace?") are a new turn.
+    @Test func theSameWordsAfterAnotherTurnAreANewTurnNotARetry() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let first = try await http.decodedTurn("tell me a joke", session: id)
+            _ = try await http.decodedTurn("what time is it", session: id)
+            let again = try await http.decodedTurn("tell me a joke", session: id)
+            #expect(first.turnID != again.turnID)
+            #expect(try await http.history(id).decoded(SessionHistory.self).messages.count == 6)
+        }
+    }
+
     @Test func repeatsAreCountedOnMetricsByKind() async throws {
         try await TestHarness.withApp { http, _ in
             func replayed(_ kind: String) async throws -> Int {

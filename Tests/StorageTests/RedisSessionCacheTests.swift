@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    @Test func anAnswerIsStoredWithTheSessionsTurnCountAndCanBeClaimedAgain() async throws {
+        try await Self.withCache { cache, _ in
+            let session = Self.session()
+            let key = IdempotencyKey(owner: "alice", key: "auto:\(UUID().uuidString)", requestHash: [4, 5], ttl: .seconds(60))
+            _ = try await cache.begin(TurnStartRequest(sessionID: session.id, leaseToken: "t1", idempotency: key))
+            let record = IdempotencyRecord(key: key, responseJSON: #"{"reply_text":"a b"}"#, sessionTurnCount: 7)
+            try await cache.finish(session: session, leaseToken: "t1", idempotency: record)
+            #expect(try await cache.idempotencyState(key)
+                == .completed(StoredTurn(requestHash: [4, 5], responseJSON: #"{"reply_text":"a b"}"#, sessionTurnCount: 7)))
+            try await cache.reclaim(key)
+            #expect(try await cache.idempotencyState(key) == .inProgress(requestHash: [4, 5]))
+        }
+    }
+
     @Test func theServerIsAskedWhetherItTakesTheRedis7Forms() async throws {
         try await Self.withCache { _, pool in
             let info = try #require(try await pool.send(["INFO", "server"]).string)

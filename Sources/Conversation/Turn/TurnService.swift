@@ -97,6 +97,10 @@ public struct TurnService: Sendable {
                 switch start.idempotency {
                 case .none, .claimed:
                     break
+                case .completed(let stored) where explicitKey == nil && holdsLease && Self.sessionMovedOn(since: stored, cached: cached):
+                    // The same words as an earlier turn, said again later ("yes" to a second
+                    // question): a new turn, not a client's retry, which resends only its last.
+                    try await cache.reclaim(idempotency)
                 case .completed(let stored):
                     if holdsLease { try? await cache.abandon(sessionID: sessionID, leaseToken: leaseToken, idempotency: nil) }
                     return try replay(stored, requestHash: requestHash, keyed: explicitKey != nil)
@@ -128,7 +132,9 @@ public struct TurnService: Sendable {
             )
             if let cache {
                 if let session = answered.session {
-                    let record = claim.map { IdempotencyRecord(key: $0, responseJSON: answered.reply.body) }
+                    let record = claim.map {
+                        IdempotencyRecord(key: $0, responseJSON: answered.reply.body, sessionTurnCount: session.turnCount)
+                    }
                     cacheWrites.start { [logger] in
                         do {
                             try await cache.finish(session: session, leaseToken: leaseToken, idempotency: record)
@@ -166,6 +172,13 @@ public struct TurnService: Sendable {
         guard stored.requestHash == requestHash else { throw Self.keyReused }
         replays[keyed].increment()
         return TurnReply(body: stored.responseJSON, outcome: try TurnOutcome(responseJSON: stored.responseJSON))
+    }
+
+    /// Whether the session has had turns since the stored one was answered. Unknown (no count
+    /// stored, no cached session) counts as not: the stored answer is replayed, as before.
+    static func sessionMovedOn(since stored: StoredTurn, cached: SessionRecord?) -> Bool {
+        guard let count = stored.sessionTurnCount, let cached else { return false }
+        return cached.turnCount > count
     }
 
     /// A repeat that arrived while the first request is still running waits for its answer.

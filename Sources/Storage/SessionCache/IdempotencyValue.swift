@@ -1,8 +1,13 @@
 /// The value stored under an idempotency key: `R <hash hex>` while running,
-/// `D <hash hex> <response JSON>` once answered.
+/// `T <hash hex> <session turn count> <response JSON>` once answered (`D <hash hex>
+/// <response JSON>`, without the count, from earlier versions, is still read).
 enum IdempotencyValue {
     static func running(_ hash: [UInt8]) -> String { "R \(Hex.encode(hash))" }
-    static func done(_ hash: [UInt8], response: String) -> String { "D \(Hex.encode(hash)) \(response)" }
+
+    static func done(_ hash: [UInt8], response: String, sessionTurnCount: Int?) -> String {
+        guard let sessionTurnCount else { return "D \(Hex.encode(hash)) \(response)" }
+        return "T \(Hex.encode(hash)) \(sessionTurnCount) \(response)"
+    }
 
     static func parse(_ value: String?) -> IdempotencyClaim {
         guard let value, value.count > 2 else { return .none }
@@ -11,6 +16,10 @@ enum IdempotencyValue {
         switch parts[0] {
         case "R": return .inProgress(requestHash: hash)
         case "D" where parts.count == 3: return .completed(StoredTurn(requestHash: hash, responseJSON: String(parts[2])))
+        case "T" where parts.count == 3:
+            let rest = parts[2].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard rest.count == 2, let count = Int(rest[0]) else { return .none }
+            return .completed(StoredTurn(requestHash: hash, responseJSON: String(rest[1]), sessionTurnCount: count))
         default: return .none
         }
     }

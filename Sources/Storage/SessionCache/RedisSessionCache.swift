@@ -98,7 +98,9 @@ public struct RedisSessionCache: SessionCache {
         if let idempotency {
             commands.append([
                 "SET", RedisArgument(RedisKeys.idempotency(owner: idempotency.key.owner, key: idempotency.key.key)),
-                RedisArgument(IdempotencyValue.done(idempotency.key.requestHash, response: idempotency.responseJSON)),
+                RedisArgument(IdempotencyValue.done(
+                    idempotency.key.requestHash, response: idempotency.responseJSON, sessionTurnCount: idempotency.sessionTurnCount
+                )),
                 "PX", RedisArgument(idempotency.key.ttl.milliseconds),
             ])
         }
@@ -128,6 +130,13 @@ public struct RedisSessionCache: SessionCache {
     public func idempotencyState(_ key: IdempotencyKey) async throws -> IdempotencyClaim {
         let reply = try await pool.send(["GET", RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))])
         return reply.isNull ? .none : IdempotencyValue.parse(reply.string)
+    }
+
+    public func reclaim(_ key: IdempotencyKey) async throws {
+        try Self.throwOnError([try await pool.send([
+            "SET", RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key)),
+            RedisArgument(IdempotencyValue.running(key.requestHash)), "PX", RedisArgument(key.ttl.milliseconds),
+        ])])
     }
 
     private func leaseCommand(sessionID: String, token: String) -> [RedisArgument] {

@@ -22,6 +22,10 @@ public protocol SessionCache: Sendable {
 
     /// Reads an idempotency record (a repeat waiting for the first to finish).
     func idempotencyState(_ key: IdempotencyKey) async throws -> IdempotencyClaim
+
+    /// Claims a key that holds an answer which no longer counts (the session moved on
+    /// since), so a retry of this turn waits for this turn's answer.
+    func reclaim(_ key: IdempotencyKey) async throws
 }
 
 public struct IdempotencyKey: Sendable, Hashable {
@@ -41,10 +45,14 @@ public struct IdempotencyKey: Sendable, Hashable {
 public struct IdempotencyRecord: Sendable {
     public var key: IdempotencyKey
     public var responseJSON: String
+    /// The session's turn count after the answered turn: a keyless repeat is a retry only
+    /// while the session has not moved on.
+    public var sessionTurnCount: Int?
 
-    public init(key: IdempotencyKey, responseJSON: String) {
+    public init(key: IdempotencyKey, responseJSON: String, sessionTurnCount: Int? = nil) {
         self.key = key
         self.responseJSON = responseJSON
+        self.sessionTurnCount = sessionTurnCount
     }
 }
 

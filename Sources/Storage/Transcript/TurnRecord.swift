@@ -79,9 +79,12 @@ public struct HandoffRecord: Sendable, Hashable {
 public struct StoredTurn: Sendable, Hashable {
     public var requestHash: [UInt8]
     public var responseJSON: String
+    /// How many turns the session had once this one was answered; nil where not recorded.
+    public var sessionTurnCount: Int?
 
-    public init(requestHash: [UInt8], responseJSON: String) {
+    public init(requestHash: [UInt8], responseJSON: String, sessionTurnCount: Int? = nil) {
         self.requestHash = requestHash
         self.responseJSON = responseJSON
+        self.sessionTurnCount = sessionTurnCount
     }
 }

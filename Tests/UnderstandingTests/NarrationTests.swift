@@ -33,6 +33,10 @@ import Understanding
         #expect(understand(text) == nil)
     }
 
+    @Test func comparingAppsAsksNothingOfThem() {
+        #expect(understand("what's the difference between Oppi and CodingBridge?") == nil)
+    }
+
     @Test func aWordAfterADeterminerBeginsNoRequest() {
         #expect(understand("honestly i hate my current mood") == nil)
     }

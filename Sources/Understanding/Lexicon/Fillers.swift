@@ -70,5 +70,12 @@ enum Fillers {
         "at all", "according to", "so far", "so far this week", "so far today", "nothing else", "and nothing else",
         // A request that replaces the one being asked about: "actually, what's my current mood instead?".
         "instead", "instead please", "instead of that", "instead of this",
+        // A negative question tag or "or not" after a question: "I've still got nags left, haven't I?",
+        // "am I behind on anything or not?". (A positive tag needs a pause: see `UtteranceSpan`.)
+        // One more of the same: "… tomorrow at 6pm as well", "… at 8am too".
+        "too", "as well",
+        "or not", "have not i", "has not it", "is not it", "is not there", "are not there", "are not i",
+        "do not i", "does not it", "did not i", "did not you", "will not you", "would not you", "could not you",
+        "can not you", "was not it",
     ]
 }

@@ -67,7 +67,8 @@ struct Tokenizer {
     private struct State {
         /// "a"/"an" seen: it means one before a unit ("an hour"), nothing otherwise.
         var article: (start: Int32, end: Int32)?
-        /// "all" was dropped: drop a following "of" too ("all of my nags").
+        /// "all", "any", "some" or "which" came: drop a following "of" too ("all of my nags",
+        /// "which of my nags are for homework").
         var dropOf = false
         /// How the last number token can still grow: tens take units, and
         /// anything below a hundred takes "hundred".
@@ -156,7 +157,7 @@ struct Tokenizer {
             return
         }
         if entry.droppedEverywhere {
-            if entry.id == BuiltinWord.all.id { state.dropOf = true }
+            if Self.takesPartitiveOf.contains(entry.id) { state.dropOf = true }
             state.afterPossessive = Self.possessives.contains(entry.id)
             return
         }
@@ -196,7 +197,11 @@ struct Tokenizer {
         }
         emit(Token(id: entry.id, value: entry.value, start: start, end: end, flags: entry.flags, app: entry.app),
              isNumberWord: false, state: &state, tokens: &tokens)
+        if entry.id == BuiltinWord.which.id { state.dropOf = true }
     }
+
+    /// Dropped words whose "of" says only which part: "all of my nags" asks what "my nags" asks.
+    private static let takesPartitiveOf: Set<TokenID> = [BuiltinWord.all.id, BuiltinWord.any.id, BuiltinWord.some.id]
 
     private static let possessives: Set<TokenID> = [BuiltinWord.my.id, BuiltinWord.our.id, BuiltinWord.your.id]
 

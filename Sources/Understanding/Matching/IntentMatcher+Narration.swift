@@ -85,6 +85,8 @@ extension IntentMatcher {
     private static let reportingWords: Set<[UInt8]> = Set([
         "already", "told", "asked", "said", "says", "wish", "hope", "wonder", "wondering", "forgot", "tried", "supposed",
         "whatever", "unless", "stop", "quit", "avoid", "hate", "hates",
+        // Comparing apps asks nothing of them: "what's the difference between Oppi and CodingBridge?".
+        "difference", "between", "versus", "vs", "compare", "compared", "comparison",
     ].map { Array($0.utf8) })
     /// A word after one of these is the subject of a question ("how does CodingBridge connect
     /// …"), not the start of a request.

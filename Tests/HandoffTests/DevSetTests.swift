@@ -67,7 +67,8 @@ import Testing
         #expect(decision.handoff == example.expect.handoff, "decided by \(decision.rule ?? "no rule")")
     }
 
-    @Test func surfacesTheDevSetLeavesOpenHandOffOnThePhoneOnly() throws {
+    /// A watch reaches the phone it is paired with (`watch-to-phone`); a HomePod and CarPlay do not hand off.
+    @Test func surfacesThatCanReachAPhoneHandOff() throws {
         let ruleset = try Fixtures.defaultRuleset()
         let engine = HandoffEngine(ruleset: ruleset)
         let example = try #require(try Self.examples().first { $0.userText == "book a ride to the airport" && $0.meta == nil })
@@ -76,6 +77,6 @@ import Testing
             facts.deviceSurface = surface
             return (surface, engine.decide(facts, rolloutKey: "s").handoff)
         }
-        #expect(outcomes.filter(\.1).map(\.0) == ["phone", "ipad", "mac"])
+        #expect(outcomes.filter(\.1).map(\.0) == ["phone", "ipad", "mac", "watch"])
     }
 }

@@ -81,7 +81,7 @@ import Testing
         let decision = engine.explain(HandoffFacts(utteranceText: "show me my nags", deviceSurface: "homepod"), rolloutKey: "k")
         let text = decision.explanation
         #expect(text.hasPrefix("NO HANDOFF by screenless-surface (veto over trigger visual-request)"))
-        #expect(text.contains("device.surface in [homepod, watch] → true   (device.surface = \"homepod\")"))
+        #expect(text.contains("device.surface eq homepod → true   (device.surface = \"homepod\")"))
         #expect(text.contains("utterance.request has_phrase $phrases.visual → true"))
         #expect(text.contains("found \"show me\""))
         #expect(text.contains("delivery: not consulted"))

@@ -113,6 +113,21 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("hello", "Hi! What can I do for you?"), ("hey Jiri", "Hi! What can I do for you?"),
+        ("good morning", "Hi! What can I do for you?"), ("hi there, how's it going?", "I'm doing well, thanks. What can I do for you?"),
+    ])
+    func aGreetingIsAnsweredWithAnOfferToHelp(_ text: String, _ reply: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let greeted = try await http.decodedTurn(text)
+            #expect(greeted.replyText == reply)
+            #expect(greeted.debug.mode == "greeting")
+            #expect(greeted.expectsReply)
+            #expect(greeted.intent == nil)
+            #expect(!greeted.endConversation)
+        }
+    }
+
     @Test func noThanksWithNothingAskedEndsTheConversation() async throws {
         try await TestHarness.withApp { http, _ in
             let declined = try await http.decodedTurn("No thanks.")

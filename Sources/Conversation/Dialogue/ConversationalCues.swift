@@ -67,6 +67,17 @@ enum ConversationalCues {
         "no thanks", "no thank you", "nope thanks", "all done", "im all set", "all set", "no im good",
         "im good thanks", "no im all set", "nothing thanks", "nothing thank you",
     ]
+    /// Saying hello, alone or with "Jiri" and "there": "hey Jiri", "good morning", "hi there, how are you?".
+    static let greetings: Set<String> = Set([
+        "hi", "hello", "hey", "hiya", "howdy", "yo", "greetings", "morning", "afternoon", "evening", "good morning",
+        "good afternoon", "good evening", "there", "jiri", "siri", "you there", "are you there",
+    ]).union(askingAfterJiri)
+    /// Asking how Jiri is: answered before the offer to help.
+    static let askingAfterJiri: Set<String> = [
+        "how are you", "how are you doing", "how are you today", "how are you doing today", "hows it going",
+        "how is it going", "whats up", "what is up", "sup", "how do you do", "hows things", "how are things",
+    ]
+
     /// Asking what Jiri can do.
     static let helpRequests: Set<String> = [
         "help", "help me", "what can you do", "what can i say", "what can i ask", "what can i ask you",
@@ -126,6 +137,16 @@ enum ConversationalCues {
         guard words.words.count <= 10, words.words.contains(where: { thanksWords.contains(String($0)) }) else { return false }
         let core = words.words.map(String.init).filter { !fillers.contains($0) && !thanksWords.contains($0) }
         return isSequence(core[...], of: saidWithThanks)
+    }
+
+    enum Greeting { case hello, askingAfterJiri }
+
+    /// A greeting with nothing asked of an app: "hello", "hey Jiri, how's it going?".
+    static func greeting(_ words: UtteranceWords) -> Greeting? {
+        let all = words.words.map(String.init)
+        guard !all.isEmpty, all.count <= 8, isSequence(all[...], of: greetings) else { return nil }
+        let said = " " + all.joined(separator: " ") + " "
+        return askingAfterJiri.contains { said.contains(" \($0) ") } ? .askingAfterJiri : .hello
     }
 
     static func isDecline(_ words: UtteranceWords) -> Bool {

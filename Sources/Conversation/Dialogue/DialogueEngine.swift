@@ -68,6 +68,10 @@ struct DialogueEngine: Sendable {
         if ConversationalCues.isAcknowledgement(words) {
             return DialogueOutcome(replyText: "Okay.", mode: "dialogue", state: state)
         }
+        if let greeting = ConversationalCues.greeting(words) {
+            let reply = greeting == .askingAfterJiri ? "I'm doing well, thanks. What can I do for you?" : "Hi! What can I do for you?"
+            return DialogueOutcome(replyText: reply, mode: "greeting", expectsReply: true, state: state)
+        }
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }

@@ -42,7 +42,7 @@ enum Fillers {
         "could you maybe", "can you maybe", "would you maybe", "maybe you could", "you could maybe",
         "i suppose you could", "i guess you could", "i was wondering if i could", "i could", "could", "can", "you could not", "you can not", "do you mind", "mind",
         "can not we just", "can not we", "could not we", "why do not we", "why do not you", "time to",
-        "i had better", "i better", "we had better", "we better", "better",
+        "i had better", "i better", "we had better", "we better", "better", "i would rather", "i would sooner",
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second",
@@ -70,10 +70,14 @@ enum Fillers {
         "at all", "according to", "so far", "so far this week", "so far today", "nothing else", "and nothing else",
         // A request that replaces the one being asked about: "actually, what's my current mood instead?".
         "instead", "instead please", "instead of that", "instead of this",
-        // A negative question tag or "or not" after a question: "I've still got nags left, haven't I?",
-        // "am I behind on anything or not?". (A positive tag needs a pause: see `UtteranceSpan`.)
+        // Where to see it, which the handoff rules read from the whole utterance: "… on my phone",
+        // "… up on the screen".
+        "on my phone", "on the phone", "to my phone", "on my iphone", "on the screen", "on screen", "on my screen",
+        "up on the screen", "up on my phone",
         // One more of the same: "… tomorrow at 6pm as well", "… at 8am too".
         "too", "as well",
+        // A negative question tag or "or not" after a question: "I've still got nags left, haven't I?",
+        // "am I behind on anything or not?". (A positive tag needs a pause: see `UtteranceSpan`.)
         "or not", "have not i", "has not it", "is not it", "is not there", "are not there", "are not i",
         "do not i", "does not it", "did not i", "did not you", "will not you", "would not you", "could not you",
         "can not you", "was not it",

@@ -24,6 +24,13 @@ import Testing
         #expect(app.intents[0].source == SourceLocation(file: "demo.yaml", line: Fixtures.line(of: "- id: demo.PaintIntent", in: Fixtures.minimalApp)!))
     }
 
+    @Test func aParameterCarriesItsHint() throws {
+        let yaml = Fixtures.minimalApp.replacingOccurrences(
+            of: "prompt: What should I paint?", with: "prompt: What should I paint?\n        hint: Anything in your house.")
+        let app = try Catalog.parse(yaml: yaml, source: "demo.yaml")
+        #expect(app.intents[0].parameters.first { $0.name == "thing" }?.hint == "Anything in your house.")
+    }
+
     @Test func duplicateIntentIdIsRejectedAtTheSecondDefinition() throws {
         let duplicate = """
               - id: demo.PaintIntent

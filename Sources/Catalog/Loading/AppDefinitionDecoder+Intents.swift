@@ -15,7 +15,7 @@ extension AppDefinitionDecoder {
     ]
     private static let supportedModes: Set<String> = ["background", "foreground"]
     private static let parameterKeys: Set<String> = [
-        "name", "title", "type", "required", "default", "prompt", "sensitive", "infer_from",
+        "name", "title", "type", "required", "default", "prompt", "hint", "sensitive", "infer_from",
     ]
 
     func decodeIntents(_ value: YAMLValue, context: IntentContext) throws -> [IntentDefinition] {
@@ -131,6 +131,7 @@ extension AppDefinitionDecoder {
                 required: try body.optional("required")?.bool(what: "required") ?? false,
                 defaultValue: defaultValue,
                 prompt: try body.optional("prompt")?.nonEmptyString(what: "prompt"),
+                hint: try body.optional("hint")?.nonEmptyString(what: "hint"),
                 sensitive: try body.optional("sensitive")?.bool(what: "sensitive") ?? false,
                 title: try body.optional("title")?.nonEmptyString(what: "title"),
                 inferFrom: inferFrom))

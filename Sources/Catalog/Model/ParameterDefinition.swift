@@ -8,6 +8,9 @@ public struct ParameterDefinition: Sendable, Hashable {
     public var defaultValue: String?
     /// The question to ask when the value is missing (`requestValueDialog`).
     public var prompt: String?
+    /// What a good answer is, said before the question again when the user asks what it wants
+    /// ("who can I pick?", "what do you need from me?").
+    public var hint: String?
     /// Never read back or logged (nag descriptions, notes).
     public var sensitive: Bool
     /// The title the app shows for the parameter.
@@ -22,6 +25,7 @@ public struct ParameterDefinition: Sendable, Hashable {
         required: Bool = false,
         defaultValue: String? = nil,
         prompt: String? = nil,
+        hint: String? = nil,
         sensitive: Bool = false,
         title: String? = nil,
         inferFrom: [String] = []
@@ -31,6 +35,7 @@ public struct ParameterDefinition: Sendable, Hashable {
         self.required = required
         self.defaultValue = defaultValue
         self.prompt = prompt
+        self.hint = hint
         self.sensitive = sensitive
         self.title = title
         self.inferFrom = inferFrom

@@ -59,8 +59,18 @@ enum ConversationalCues {
         "what is a", "whats a", "what are the options", "what are my options", "what are the choices", "sorry what",
         "pardon", "come again", "say that again", "what was that", "i beg your pardon", "what did you say",
         "what did you ask", "what was the question", "can you repeat that", "could you repeat that", "repeat that",
-        "repeat the question", "say again",
+        "repeat the question", "say again", "what do you need", "what else do you need", "what do you want",
+        "what should i say", "what can i say", "like what", "such as", "what info", "what information", "what details",
     ].map { $0.split(separator: " ") }
+    /// Sounds said while thinking, before a question about the question: "hmm, like, what do you need?".
+    static let hesitations: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "like", "wait", "so"]
+    /// Words that make a question one about the choices: "who can I pick?", "what kinds are
+    /// there?", "which workspaces do I have?", "what can I run?".
+    static let choiceMarkers: [[Substring]] = [
+        "can i", "could i", "do i have", "have i got", "are there", "is there", "do you have", "should i",
+        "options", "kinds", "types", "sorts", "choices", "choose", "pick", "available",
+    ].map { $0.split(separator: " ") }
+    private static let questionWords: Set<Substring> = ["what", "which", "who", "whom", "how"]
     /// Declining more help when nothing is being asked: the conversation is over. (To a
     /// yes/no question, "no thanks" is a no; see ``no``.)
     static let declines: Set<String> = [
@@ -162,8 +172,19 @@ enum ConversationalCues {
     }
 
     static func asksAboutTheQuestion(_ words: UtteranceWords) -> Bool {
-        let core = words.words.drop { fillers.contains(String($0)) }
+        let core = words.words.drop { fillers.contains(String($0)) || hesitations.contains(String($0)) }
         return questionsAboutTheQuestion.contains { core.starts(with: $0) || words.words.starts(with: $0) }
+    }
+
+    /// A short question about what may be chosen ("who can I pick?"); it may still be a request
+    /// ("what nags do I have?"), which the caller checks.
+    static func asksAboutTheChoices(_ words: UtteranceWords) -> Bool {
+        let core = words.words.drop { fillers.contains(String($0)) || hesitations.contains(String($0)) }
+        guard core.count <= 8, let first = core.first, questionWords.contains(first) else { return false }
+        let rest = core.dropFirst()
+        return choiceMarkers.contains { marker in
+            rest.indices.contains { rest[$0...].starts(with: marker) }
+        }
     }
 
     /// The sentences before a goodbye that ends the utterance ("Oh bother. Well thank you for

@@ -52,9 +52,18 @@ extension DialogueEngine {
         state: DialogueState, principal: Principal, context: MatchContext, turnID: String
     ) async -> DialogueOutcome {
         var state = state
-        // "what do you mean by a workspace?": the question again, not an answer.
+        // "what do you mean by a workspace?": the question again, with what a good answer is.
         if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheQuestion(words) {
-            return reprompt(intent, pending: pending, state: state)
+            return explained(intent, pending: pending, state: state)
+        }
+        // "who can I pick?" is about the question; "what nags do I have?" is a request that takes over.
+        if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheChoices(words) {
+            let understood = await understand(text, state: state, context: context, turnID: turnID)
+            if let match = understood.match, match.intent.id != intent.id {
+                state.pending = nil
+                return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+            }
+            return traced(explained(intent, pending: pending, state: state), understood)
         }
         // "never mind that, resume my last chat": the question is dropped for the request.
         if let request = ConversationalCues.request(afterCancelIn: text) {

@@ -236,7 +236,7 @@ struct DialogueEngine: Sendable {
         }
     }
 
-    private func info(_ intent: IntentDefinition, status: String, slots: [String: SlotValue]) -> IntentInfo {
+    func info(_ intent: IntentDefinition, status: String, slots: [String: SlotValue]) -> IntentInfo {
         IntentInfo(id: intent.id, app: intent.app, status: status, slots: slots.mapValues(\.jsonValue))
     }
 

@@ -2,7 +2,8 @@
 enum Sentences {
     /// The text split after "?" and "!", and after a full stop followed by a space or the end
     /// ("It's for Margaret. She's got …"), but not inside "9.30" or after "p.m." or "e.g.",
-    /// whose word holds another full stop. Pieces without a letter are left out.
+    /// whose word holds another full stop; an ellipsis ends one too ("let me think... Ava").
+    /// Pieces without a letter are left out.
     static func split(_ text: String) -> [Substring] {
         var sentences: [Substring] = []
         var start = text.startIndex
@@ -22,6 +23,7 @@ enum Sentences {
 
     private static func endsSentence(_ text: String, stop: String.Index, next: String.Index) -> Bool {
         guard next == text.endIndex || text[next].isWhitespace else { return false }
+        if text[..<stop].hasSuffix("..") { return true }
         let word = text[..<stop].reversed().prefix { !$0.isWhitespace }
         return !word.contains(".")
     }

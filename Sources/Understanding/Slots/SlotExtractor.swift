@@ -47,8 +47,10 @@ struct SlotExtractor {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
+            if span.count <= Self.longestPlaceholder, Placeholder.isPlaceholder(words(span)) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength))
         case .mention:
+            if span.count <= Self.longestPlaceholder, Placeholder.isPlaceholder(words(span)) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
             return enumValue(index, span).map(SlotValue.enumCase)
@@ -87,6 +89,17 @@ struct SlotExtractor {
             start += length
         }
         return start..<span.upperBound
+    }
+
+    /// "do something else for me".
+    private static let longestPlaceholder = 5
+
+    /// The span's words, lower-cased, one per token.
+    private func words(_ span: Range<Int>) -> [Substring] {
+        span.map { index in
+            let word = UnsafeBufferPointer(rebasing: bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
+            return Substring(String(decoding: word.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self))
+        }
     }
 
     private static let modals: Set<TokenID> = [

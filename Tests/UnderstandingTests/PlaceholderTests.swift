@@ -1,0 +1,52 @@
+import Testing
+import Understanding
+
+/// Words standing in for a value not said yet ("someone", "something") fill no slot, so Jiri
+/// asks for the value instead of using the stand-in.
+@Suite struct PlaceholderTests {
+    @Test(arguments: [
+        ("um, I need Oppi to do something for me", "oppi.AskPiIntent", "prompt"),
+        ("I need to run something in CodingBridge", "codingbridge.RunCommandIntent", "command"),
+        ("hey, I need CodingBridge to run something", "codingbridge.RunCommandIntent", "command"),
+        ("I need to remind Leo about something", "nagz.CreateNagIntent", "description"),
+    ])
+    func aStandInFillsNoSlot(_ text: String, _ intent: String, _ parameter: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == intent)
+        #expect(match?.slots[parameter] == nil)
+    }
+
+    @Test func oneOfTheKidsIsNobodyYet() {
+        let match = understand("I need to remind one of the kids about something")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == nil)
+        #expect(match?.slots["description"] == nil)
+    }
+
+    @Test func aRealValueAroundAStandInWordIsKept() {
+        let match = understand("ask Oppi to do something about the flaky login test")
+        #expect(match?.slots["prompt"] == .text("do something about the flaky login test"))
+    }
+
+    @Test(arguments: [
+        "can you help me with a reminder", "I gotta set up a nag for one of the kids", "um, I need a nag set up",
+        "can you nag somebody for me",
+    ])
+    func aVagueStartStillAsksForANag(_ text: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots.isEmpty == true)
+    }
+
+    @Test func anIdeaWithNothingMoreAsksForTheIdea() {
+        let match = understand("I've got an idea")
+        #expect(match?.intent.id == "codingbridge.CaptureIdeaIntent")
+        #expect(match?.slots["idea"] == nil)
+    }
+
+    @Test func theWorkspaceCanBeSaidAsASentenceAfterThePrompt() {
+        let match = understand("ask Oppi to refactor the parser... the workspace is oppi-dev")
+        #expect(match?.slots["prompt"] == .text("refactor the parser"))
+        #expect(match?.slots["workspace"] == .entity("oppi-dev"))
+    }
+}

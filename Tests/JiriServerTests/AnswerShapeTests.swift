@@ -249,5 +249,15 @@ import Testing
             #expect(answered.intent?.slots["workspace"] == .string("oppi-dev"))
         }
     }
-}
 
+    @Test func aSettingSaidForAnotherQuestionFillsTheSettingAndAsksAgain() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("tell oppi to bump the version number", session: id).replyText == "Which workspace?")
+            let setting = try await http.decodedTurn("high thinking", session: id)
+            #expect(setting.intent?.slots["thinking"] == .string("high"))
+            #expect(setting.intent?.slots["workspace"] == nil)
+            #expect(setting.replyText == "Which workspace?")
+        }
+    }
+}

@@ -18,7 +18,7 @@ enum ConversationalCues {
         "ok", "okay", "alright", "well", "thanks", "thank", "you", "jiri", "hey", "so", "cool", "great", "then", "for", "now",
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
         "actually", "oh", "right", "much", "here", "ha", "haha", "lol", "dear", "kindly", "ever", "very", "righto", "and",
-        "marvellous", "marvelous", "wonderful", "splendid", "sorry",
+        "marvellous", "marvelous", "wonderful", "splendid", "sorry", "k", "kk", "thx", "ty",
     ]
     /// Acknowledgements that can answer no question.
     static let plainAcknowledgements: Set<String> = [
@@ -134,7 +134,7 @@ enum ConversationalCues {
     }
 
     /// Words that thank.
-    static let thanksWords: Set<String> = ["thanks", "thank", "cheers", "ta", "thx", "thankyou", "appreciated"]
+    static let thanksWords: Set<String> = ["thanks", "thank", "cheers", "ta", "thx", "ty", "tysm", "thankyou", "appreciated"]
     /// What is said with thanks: "thanks a lot", "thank you very much", "thanks for the help",
     /// and kind words ("you're the best").
     private static let saidWithThanks = pleasantries.union([

@@ -143,19 +143,32 @@ extension DialogueEngine {
     }
 
     /// The parameter and value when `answer` is, word for word, a case of one of the intent's
-    /// enums that is still missing.
+    /// enums that is still missing, alone or with the parameter's own word ("high thinking" to
+    /// "Which workspace?" sets the thinking level; it names no workspace).
     private func caseOfAnotherEnum(
         _ answer: String, in intent: IntentDefinition, besides parameter: ParameterDefinition, given slots: [String: SlotValue]
     ) -> (ParameterDefinition, SlotValue)? {
-        let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: " ")
+        let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ")
         let enums = catalog.app(named: intent.app)?.enums ?? []
         for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
             guard case .enumeration(let name) = other.type, let definition = enums.first(where: { $0.name == name }) else { continue }
-            for enumCase in definition.cases where enumCase.spokenForms.contains(where: { $0.lowercased() == said }) {
+            let value = Self.withoutParameterWords(said, of: other).joined(separator: " ")
+            for enumCase in definition.cases where enumCase.spokenForms.contains(where: { $0.lowercased() == value }) {
                 return (other, .enumCase(enumCase.value))
             }
         }
         return nil
+    }
+
+    /// The words without the parameter's name or title words before or after them: "high
+    /// thinking", "thinking level high", "the chores category".
+    private static func withoutParameterWords(_ words: [Substring], of parameter: ParameterDefinition) -> ArraySlice<Substring> {
+        let own = Set(([parameter.name] + (parameter.title.map { [$0] } ?? [])).flatMap { $0.lowercased().split(separator: " ") })
+            .union(["the"])
+        var words = words[...]
+        while words.count > 1, let last = words.last, own.contains(last) { words = words.dropLast() }
+        while words.count > 1, let first = words.first, own.contains(first) { words = words.dropFirst() }
+        return words
     }
 
     /// One of the enum cases a phrasing limits a free-text parameter to ("{model:ModelName}"),

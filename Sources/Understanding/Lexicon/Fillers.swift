@@ -8,7 +8,7 @@ enum Fillers {
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
         "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",
         "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
-        "i have to", "i have got to", "i got to", "i must",
+        "i have to", "i have got to", "i got to", "i must", "i said", "like i said",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know",
         "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",

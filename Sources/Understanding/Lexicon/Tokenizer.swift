@@ -44,11 +44,26 @@ struct Tokenizer {
                     end += 2
                     if end < count, text[end] == UInt8(ascii: ".") { end += 1 }
                 }
+                // "five p m", "9 a m": the recogniser's letters after a number.
+                if wordLength == 1, scratch[0] == UInt8(ascii: "a") || scratch[0] == UInt8(ascii: "p"),
+                   tokens.last?.id == .number, end + 1 < count, text[end] == UInt8(ascii: " "),
+                   text[end + 1] | 0x20 == UInt8(ascii: "m"), end + 2 == count || !Self.isWordByte(text[end + 2]) {
+                    scratch[1] = UInt8(ascii: "m")
+                    wordLength = 2
+                    end += 2
+                }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
                 let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))
                     || Self.isWrittenAsIdentifier(UnsafeBufferPointer(rebasing: text[index..<end]))
                 let emitted = tokens.count
                 readWord(word, start: Int32(index), end: Int32(end), writtenAsName: writtenAsName, state: &state, tokens: &tokens)
+                // "remind remind Jake", "run um run tests": a word said twice in a row is said once,
+                // from where it was said again.
+                if tokens.count == emitted + 1, emitted > 0, pendingBreak.isEmpty, Self.isStutter(tokens[emitted - 1], tokens[emitted]) {
+                    let breaks = tokens[emitted - 1].flags.intersection(.breaks)
+                    tokens[emitted - 1] = tokens.removeLast()
+                    tokens[emitted - 1].flags.formUnion(breaks)
+                }
                 if !pendingBreak.isEmpty, tokens.count > emitted {
                     tokens[emitted].flags.formUnion(pendingBreak)
                     pendingBreak = []
@@ -59,6 +74,11 @@ struct Tokenizer {
                 index = end
             }
         }
+    }
+
+    /// A known word, not a number, right after itself.
+    private static func isStutter(_ before: Token, _ token: Token) -> Bool {
+        token.id == before.id && token.id != .unknown && token.id != .number
     }
 
     // MARK: Words

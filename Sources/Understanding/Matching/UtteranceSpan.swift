@@ -12,6 +12,11 @@ struct UtteranceSpan {
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
         BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
     ]
+    /// Words a request goes on with after the app it names: "in nags for Marcus", "in nags this week".
+    private static let afterInnerApp: Set<TokenID> = [
+        BuiltinWord.for.id, BuiltinWord.to.id, BuiltinWord.about.id, BuiltinWord.this.id, BuiltinWord.today.id,
+        BuiltinWord.tonight.id, BuiltinWord.tomorrow.id,
+    ]
     /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...",
     /// "open MoodBoard and ...".
     private static let addressVerbs: Set<TokenID> = [
@@ -59,14 +64,15 @@ struct UtteranceSpan {
 
     /// The one app name inside the utterance, away from its edges, as in "snooze
     /// that Nagz reminder": the name qualifies a word of the request. A name that is also a
-    /// word ("nags") counts after a preposition and before a pause: "mark it done in nags, …".
+    /// word ("nags") counts after a preposition and before a pause or what a request goes on
+    /// with: "mark it done in nags, …", "a new nag in nags for Marcus", "in nags this week".
     /// Nil when there is none, or more than one.
     static func innerAppIndex(_ tokens: [Token]) -> Int? {
         guard tokens.count > 2 else { return nil }
         var found: Int?
         for index in 1..<(tokens.count - 1) where tokens[index].flags.contains(.app)
             || (tokens[index].app >= 0 && appPrepositions.contains(tokens[index - 1].id)
-                && tokens[index + 1].flags.contains(.clauseStart)) {
+                && (tokens[index + 1].flags.contains(.clauseStart) || afterInnerApp.contains(tokens[index + 1].id))) {
             guard found == nil else { return nil }
             found = index
         }

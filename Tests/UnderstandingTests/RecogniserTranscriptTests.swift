@@ -1,0 +1,36 @@
+import Testing
+import Understanding
+
+/// Transcripts as a speech recogniser writes them: words said twice, "p m" in letters, an
+/// app name that is also a word in the middle of the request.
+@Suite struct RecogniserTranscriptTests {
+    @Test(arguments: [
+        ("remind remind jake to take out the trash by 7 pm", "nagz.CreateNagIntent"),
+        ("analyze analyze my moods in mood bored please", "moodboard.AnalyzeMoodIntent"),
+        ("run um run tests in code bridge", "codingbridge.RunCommandIntent"),
+    ])
+    func aWordSaidTwiceIsSaidOnce(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    @Test func theRepeatedWordLeavesTheNameAlone() {
+        #expect(understand("remind remind jake to take out the trash")?.slots["recipient"] == .entity("jake"))
+    }
+
+    @Test func pmInLettersAfterANumberIsATime() {
+        let match = understand("remind marcus to feed the dog by five p m")
+        #expect(match?.slots["description"] == .text("feed the dog"))
+        #expect(match?.slots["dueAt"] != nil)
+    }
+
+    @Test func anAppNameThatIsAWordCountsBeforeWhatTheRequestGoesOnWith() {
+        let match = understand("make a new nag in nags for marcus to feed the dog")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("marcus"))
+        #expect(understand("how is the family doing in nags this week")?.intent.id == "nagz.FamilyStatusIntent")
+    }
+
+    @Test func feedingThePetsIsAChore() {
+        #expect(understand("remind Ava to feed the cat")?.slots["category"] == .enumCase("chores"))
+    }
+}

@@ -62,8 +62,10 @@ enum ConversationalCues {
         "repeat the question", "say again", "what do you need", "what else do you need", "what do you want",
         "what should i say", "what can i say", "like what", "such as", "what info", "what information", "what details",
     ].map { $0.split(separator: " ") }
-    /// Sounds said while thinking, before a question about the question: "hmm, like, what do you need?".
-    static let hesitations: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "like", "wait", "so"]
+    /// Sounds made while thinking: "um", "hmm".
+    static let thinkingSounds: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm"]
+    /// What is said before a question about the question: "hmm, like, what do you need?".
+    private static let beforeAQuestion = thinkingSounds.union(["like", "wait", "so"])
     /// Words that make a question one about the choices: "who can I pick?", "what kinds are
     /// there?", "which workspaces do I have?", "what can I run?".
     static let choiceMarkers: [[Substring]] = [
@@ -153,8 +155,9 @@ enum ConversationalCues {
 
     /// A greeting with nothing asked of an app: "hello", "hey Jiri, how's it going?".
     static func greeting(_ words: UtteranceWords) -> Greeting? {
+        guard !words.words.isEmpty, words.words.count <= 8 else { return nil }
         let all = words.words.map(String.init)
-        guard !all.isEmpty, all.count <= 8, isSequence(all[...], of: greetings) else { return nil }
+        guard isSequence(all[...], of: greetings) else { return nil }
         let said = " " + all.joined(separator: " ") + " "
         return askingAfterJiri.contains { said.contains(" \($0) ") } ? .askingAfterJiri : .hello
     }
@@ -172,19 +175,24 @@ enum ConversationalCues {
     }
 
     static func asksAboutTheQuestion(_ words: UtteranceWords) -> Bool {
-        let core = words.words.drop { fillers.contains(String($0)) || hesitations.contains(String($0)) }
+        let core = questionAsked(in: words)
         return questionsAboutTheQuestion.contains { core.starts(with: $0) || words.words.starts(with: $0) }
     }
 
     /// A short question about what may be chosen ("who can I pick?"); it may still be a request
     /// ("what nags do I have?"), which the caller checks.
     static func asksAboutTheChoices(_ words: UtteranceWords) -> Bool {
-        let core = words.words.drop { fillers.contains(String($0)) || hesitations.contains(String($0)) }
+        let core = questionAsked(in: words)
         guard core.count <= 8, let first = core.first, questionWords.contains(first) else { return false }
         let rest = core.dropFirst()
         return choiceMarkers.contains { marker in
             rest.indices.contains { rest[$0...].starts(with: marker) }
         }
+    }
+
+    /// The words from the question on, without the fillers and sounds before it.
+    private static func questionAsked(in words: UtteranceWords) -> ArraySlice<Substring> {
+        words.words.drop { fillers.contains(String($0)) || beforeAQuestion.contains(String($0)) }
     }
 
     /// The sentences before a goodbye that ends the utterance ("Oh bother. Well thank you for

@@ -59,10 +59,10 @@ extension DialogueEngine {
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
     /// Clauses that only hesitate: "um, let me think, Noah".
-    private static let hesitations: Set<String> = [
-        "um", "umm", "uh", "er", "erm", "hmm", "hm", "well", "so", "ok", "okay", "oh", "right", "sorry", "let me think",
+    private static let hesitations: Set<String> = ConversationalCues.thinkingSounds.union([
+        "well", "so", "ok", "okay", "oh", "right", "sorry", "let me think",
         "let me see", "lets see", "let us see", "uh let me think", "um let me think",
-    ]
+    ])
 
     /// Agreement before the value, as if Jiri had offered it: "yeah, homework", "yes, it's for
     /// Mia", "sure, login bug". A yes alone stays itself.

@@ -5,8 +5,6 @@ import Catalog
 /// user is engaged, not misunderstood, so no re-prompt is counted.
 extension DialogueEngine {
     func explained(_ intent: IntentDefinition, pending: PendingIntent, state: DialogueState) -> DialogueOutcome {
-        var state = state
-        state.pending = pending
         let parameter = intent.parameters.first { $0.name == pending.awaiting }
         let question = parameter?.prompt ?? "What should I use?"
         let reply = [parameter.flatMap { hint(for: $0, of: intent, askedWith: question) }, question]

@@ -73,4 +73,9 @@ struct Token: Sendable, Hashable {
         self.flags = flags
         self.app = app
     }
+
+    /// The word as written in `bytes` (the text it was read from), lower-cased.
+    func word(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        bytes[Int(start)..<Int(end)].map { $0 | 0x20 }
+    }
 }

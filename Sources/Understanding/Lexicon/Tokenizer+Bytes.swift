@@ -77,6 +77,18 @@ extension Tokenizer {
         }
     }
 
+    /// After a lone "a" or "p" ending at `end`, how many bytes make it "am" or "pm": ".m" or ".m."
+    /// (3), or " m" after a number (2); nil when none do.
+    static func meridiemSuffixLength(_ text: UnsafeBufferPointer<UInt8>, at end: Int, afterNumber: Bool) -> Int? {
+        guard end + 1 < text.count, text[end + 1] | 0x20 == UInt8(ascii: "m") else { return nil }
+        guard end + 2 == text.count || !isWordByte(text[end + 2]) else { return nil }
+        switch text[end] {
+        case UInt8(ascii: "."): return end + 2 < text.count && text[end + 2] == UInt8(ascii: ".") ? 3 : 2
+        case UInt8(ascii: " ") where afterNumber: return 2
+        default: return nil
+        }
+    }
+
     static func isWordByte(_ byte: UInt8) -> Bool {
         isLetterOrDigit(byte) || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") || byte >= 0x80
     }

@@ -35,22 +35,13 @@ struct Tokenizer {
                     }
                     wordLength += 1
                 }
-                // "a.m." and "p.m." read as "am" and "pm".
+                // "a.m." and "p.m." read as "am" and "pm"; so do "a m" and "p m" after a number
+                // ("five p m"), as a recogniser writes them.
                 if wordLength == 1, scratch[0] == UInt8(ascii: "a") || scratch[0] == UInt8(ascii: "p"),
-                   end + 1 < count, text[end] == UInt8(ascii: "."), text[end + 1] | 0x20 == UInt8(ascii: "m"),
-                   end + 2 == count || !Self.isWordByte(text[end + 2]) || text[end + 2] == UInt8(ascii: ".") {
+                   let suffix = Self.meridiemSuffixLength(text, at: end, afterNumber: tokens.last?.id == .number) {
                     scratch[1] = UInt8(ascii: "m")
                     wordLength = 2
-                    end += 2
-                    if end < count, text[end] == UInt8(ascii: ".") { end += 1 }
-                }
-                // "five p m", "9 a m": the recogniser's letters after a number.
-                if wordLength == 1, scratch[0] == UInt8(ascii: "a") || scratch[0] == UInt8(ascii: "p"),
-                   tokens.last?.id == .number, end + 1 < count, text[end] == UInt8(ascii: " "),
-                   text[end + 1] | 0x20 == UInt8(ascii: "m"), end + 2 == count || !Self.isWordByte(text[end + 2]) {
-                    scratch[1] = UInt8(ascii: "m")
-                    wordLength = 2
-                    end += 2
+                    end += suffix
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
                 let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))

@@ -13,7 +13,7 @@ extension IntentMatcher {
     /// sentence is about: a past tense, or a verb of state or habit, with no pause between.
     func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard tokens.count >= 2, tokens[0].flags.contains(.app), !tokens[1].flags.contains(.clauseStart) else { return false }
-        let said = Self.word(tokens[1], bytes: bytes)
+        let said = tokens[1].word(in: bytes)
         return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
     }
 
@@ -32,11 +32,11 @@ extension IntentMatcher {
         // Fillers may lead up too, and their words block nothing: "I don't suppose MoodBoard
         // knows what my current mood is".
         let first = tokens.withUnsafeBufferPointer { UtteranceSpan.trimmed($0, program: program).start }
-        guard tokens.count - first >= 4, !Self.auxiliaries.contains(Self.word(tokens[first], bytes: bytes)) else { return [] }
+        guard tokens.count - first >= 4, !Self.auxiliaries.contains(tokens[first].word(in: bytes)) else { return [] }
         var starts: [Int] = []
         for start in 1...min(first + Self.maxLeadUp, tokens.count - 3) {
             let before = tokens[start - 1]
-            let said = Self.word(before, bytes: bytes)
+            let said = before.word(in: bytes)
             if start > first, Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
             let token = tokens[start]
             // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left
@@ -57,7 +57,7 @@ extension IntentMatcher {
     /// "asked" read as "ask": a request never begins with a past tense ("I already asked Oppi
     /// to …").
     private func isPastTense(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        Self.isPastTense(Self.word(token, bytes: bytes), canonical: spelling(of: token))
+        Self.isPastTense(token.word(in: bytes), canonical: spelling(of: token))
     }
 
     /// Whether a word ends in "-ed" that is not its own ("crashed", "asked"; not "need", "speed",
@@ -73,11 +73,6 @@ extension IntentMatcher {
         guard token.id >= BuiltinWord.firstCatalogID || BuiltinWord(id: token.id) != nil,
               Int(token.id) < program.vocabulary.spellings.count else { return nil }
         return program.vocabulary.spellings[Int(token.id)]
-    }
-
-    /// The token's word as written, lower-cased.
-    private static func word(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        bytes[Int(token.start)..<Int(token.end)].map { $0 | 0x20 }
     }
 
     /// Words that tell of a request rather than make it, or stop one; what follows is not asked
@@ -112,7 +107,7 @@ extension IntentMatcher {
         guard index >= 1 else { return false }
         if thirdPersonSubjects.contains(tokens[index - 1].id) { return true }
         return index >= 2 && askedSubjects.contains(tokens[index - 1].id)
-            && perfectAuxiliaries.contains(word(tokens[index - 2], bytes: bytes))
+            && perfectAuxiliaries.contains(tokens[index - 2].word(in: bytes))
     }
     /// Not "I" or "we" on their own: "where was I, resume the last chat".
     private static let thirdPersonSubjects: Set<TokenID> = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]

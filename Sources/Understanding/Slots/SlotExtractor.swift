@@ -47,10 +47,10 @@ struct SlotExtractor {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
-            if span.count <= Self.longestPlaceholder, Placeholder.isPlaceholder(words(span)) { return nil }
+            if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength))
         case .mention:
-            if span.count <= Self.longestPlaceholder, Placeholder.isPlaceholder(words(span)) { return nil }
+            if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
             return enumValue(index, span).map(SlotValue.enumCase)
@@ -91,15 +91,9 @@ struct SlotExtractor {
         return start..<span.upperBound
     }
 
-    /// "do something else for me".
-    private static let longestPlaceholder = 5
-
-    /// The span's words, lower-cased, one per token.
-    private func words(_ span: Range<Int>) -> [Substring] {
-        span.map { index in
-            let word = UnsafeBufferPointer(rebasing: bytes[Int(tokens[index].start)..<Int(tokens[index].end)])
-            return Substring(String(decoding: word.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self))
-        }
+    /// Whether the span only stands in for a value ("something", "one of the kids").
+    private func isPlaceholder(_ span: Range<Int>) -> Bool {
+        span.count <= Placeholder.longest && Placeholder.isPlaceholder(span.map { tokens[$0].word(in: bytes) })
     }
 
     private static let modals: Set<TokenID> = [

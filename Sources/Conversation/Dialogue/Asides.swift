@@ -35,7 +35,7 @@ enum Asides {
             var addressed = false
             var keptParts: [String] = []
             for part in sentence.split(whereSeparator: { "—–".contains($0) }) {
-                let raw = part.trimmingCharacters(in: .whitespaces)
+                let raw = String(trimmed(part, where: \.isWhitespace))
                 guard !raw.isEmpty else { continue }
                 if addressed {
                     asides.append(raw)
@@ -68,20 +68,31 @@ enum Asides {
         "im back", "i am back", "back", "where was i", "okay", "ok", "right", "anyway", "so",
     ].map { $0.split(separator: " ") }
 
+    /// The first words of the holds: a clause starting with another word holds nothing.
+    private static let holdStarts = Set(holds.compactMap(\.first))
+
     /// The clause without the holds it starts with, and whether there were any.
     private static func withoutHolds(_ clause: String) -> (String, Bool) {
         var words = clause.split(separator: " ")
+        guard let first = words.first, holdStarts.contains(UtteranceWords.folded(first)) else {
+            return (String(trimmed(clause[...], where: isClauseEdge)), false)
+        }
         var held = false
         while let hold = holds.first(where: { UtteranceWords.begin(words, with: $0) }) {
             words.removeFirst(hold.count)
             held = true
         }
-        let rest = words.joined(separator: " ").trimmingCharacters(in: clauseEdges)
-        return (rest, held)
+        return (String(trimmed(words.joined(separator: " ")[...], where: isClauseEdge)), held)
     }
 
-    /// Made once: a union of character sets builds a bitmap (about 50,000 instructions).
-    private static let clauseEdges = CharacterSet.punctuationCharacters.union(.whitespaces)
+    private static func isClauseEdge(_ character: Character) -> Bool {
+        character.isPunctuation || character.isWhitespace
+    }
+
+    private static func trimmed(_ text: Substring, where isEdge: (Character) -> Bool) -> Substring {
+        guard let first = text.firstIndex(where: { !isEdge($0) }), let last = text.lastIndex(where: { !isEdge($0) }) else { return "" }
+        return text[first...last]
+    }
 
     /// Subjects that tell what is going on around the user: "someone's at the door", "the kids
     /// are fighting", "my phone's ringing", "I've got to grab this".

@@ -99,11 +99,22 @@ enum ConversationalCues {
 
     static func isGoodbye(_ words: UtteranceWords) -> Bool {
         if goodbyes.contains(words.normalized) { return true }
+        guard words.words.allSatisfy(closingVocabulary.contains) else { return false }
         let core = words.words.filter { !fillers.contains(String($0)) }.map(String.init)
         guard !core.isEmpty, core.count <= 12 else { return false }
         // "ok bye", "bye jiri thanks", "that's it, bye", "never mind, bye": goodbyes, and cancels
         // before them, with only fillers around them.
         return endsInGoodbye(core[...])
+    }
+
+    /// Every word of the phrases a goodbye is made of. Most utterances have a word outside it
+    /// and are turned away before any phrase is built (the goodbye checks were 4 % of the
+    /// server's turn CPU).
+    private static let closingVocabulary = vocabulary(of: goodbyes, goodbyeWords, cancels, pleasantries, acknowledgements, fillers, ["anyway"])
+
+    /// The words the phrases are made of.
+    private static func vocabulary(of phraseSets: Set<String>...) -> Set<Substring> {
+        Set(phraseSets.joined().flatMap { $0.split(separator: " ") })
     }
 
     /// Whether the words are closing phrases one after another, the last a goodbye.
@@ -155,12 +166,14 @@ enum ConversationalCues {
 
     /// A greeting with nothing asked of an app: "hello", "hey Jiri, how's it going?".
     static func greeting(_ words: UtteranceWords) -> Greeting? {
-        guard !words.words.isEmpty, words.words.count <= 8 else { return nil }
+        guard !words.words.isEmpty, words.words.count <= 8, words.words.allSatisfy(greetingVocabulary.contains) else { return nil }
         let all = words.words.map(String.init)
         guard isSequence(all[...], of: greetings) else { return nil }
         let said = " " + all.joined(separator: " ") + " "
         return askingAfterJiri.contains { said.contains(" \($0) ") } ? .askingAfterJiri : .hello
     }
+
+    private static let greetingVocabulary = vocabulary(of: greetings)
 
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)
@@ -205,10 +218,13 @@ enum ConversationalCues {
     }
 
     static func isCancel(_ words: UtteranceWords) -> Bool {
+        if cancels.contains(words.normalized) { return true }
         let kept = words.words.filter { !cancelFillers.contains(String($0)) }
         // "never mind, cancel that": cancels one after another.
-        return cancels.contains(words.normalized) || !kept.isEmpty && isSequence(kept.map(String.init)[...], of: cancels)
+        return !kept.isEmpty && kept.allSatisfy(cancelVocabulary.contains) && isSequence(kept.map(String.init)[...], of: cancels)
     }
+
+    private static let cancelVocabulary = vocabulary(of: cancels)
 
     /// The request after a cancel that starts the utterance ("never mind that, resume my last
     /// chat" → "resume my last chat"), as the user wrote it; nil when there is none.

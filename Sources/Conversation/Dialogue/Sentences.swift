@@ -7,18 +7,24 @@ enum Sentences {
     static func split(_ text: String) -> [Substring] {
         var sentences: [Substring] = []
         var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "?" || character == "!" || character == "." && endsSentence(text, stop: index, next: next) {
+        // Over the bytes: the three marks are ASCII, which UTF-8 never uses inside a character.
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: ".") && endsSentence(text, stop: index, next: next) {
                 sentences.append(text[start..<index])
                 start = next
             }
             index = next
         }
         sentences.append(text[start...])
-        return sentences.filter { $0.contains(where: \.isLetter) }
+        return sentences.filter(hasLetter)
+    }
+
+    private static func hasLetter(_ sentence: Substring) -> Bool {
+        sentence.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) } || sentence.contains(where: \.isLetter)
     }
 
     private static func endsSentence(_ text: String, stop: String.Index, next: String.Index) -> Bool {

@@ -9,12 +9,15 @@ public struct Catalog: Sendable {
     public private(set) var intents: [IntentDefinition]
     private let intentIndex: [String: Int]
     private let appIndex: [String: Int]
+    let saidAloneIndex: [String: Int]
 
     /// Validates what can only be checked across apps: unique app names, unique
-    /// intent ids, and no spoken name shared by two apps.
+    /// intent ids, no spoken name shared by two apps, and no words said alone that ask for
+    /// two intents.
     public init(apps: [AppDefinition]) throws {
         var appIndex: [String: Int] = [:]
         var intentIndex: [String: Int] = [:]
+        var saidAloneIndex: [String: Int] = [:]
         var intents: [IntentDefinition] = []
         var spokenNames: [String: String] = [:]
         for (position, app) in apps.enumerated() {
@@ -36,6 +39,12 @@ public struct Catalog: Sendable {
                 guard intentIndex[intent.id] == nil else {
                     throw CatalogError("duplicate intent id '\(intent.id)'", at: intent.source)
                 }
+                for key in Self.saidAloneKeys(of: intent, app: app) {
+                    if let other = saidAloneIndex[key], other != intents.count {
+                        throw CatalogError("'\(key)' said alone asks for both \(intents[other].id) and \(intent.id)", at: intent.source)
+                    }
+                    saidAloneIndex[key] = intents.count
+                }
                 intentIndex[intent.id] = intents.count
                 intents.append(intent)
             }
@@ -44,6 +53,7 @@ public struct Catalog: Sendable {
         self.intents = intents
         self.intentIndex = intentIndex
         self.appIndex = appIndex
+        self.saidAloneIndex = saidAloneIndex
     }
 
     /// Loads every `*.yaml` / `*.yml` file of a directory, in name order.

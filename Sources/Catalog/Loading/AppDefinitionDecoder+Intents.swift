@@ -11,7 +11,7 @@ extension AppDefinitionDecoder {
 
     private static let intentKeys: Set<String> = [
         "id", "title", "description", "operation", "open_app_when_run", "supported_modes", "allowed_roles",
-        "confirm", "parameters", "phrases", "utterances", "dialogs", "result",
+        "confirm", "parameters", "phrases", "utterances", "said_alone", "dialogs", "result",
     ]
     private static let supportedModes: Set<String> = ["background", "foreground"]
     private static let parameterKeys: Set<String> = [
@@ -65,6 +65,12 @@ extension AppDefinitionDecoder {
             try checkPattern(utterance, swiftForm: false, parameters: parameterNames, context: context)
         }
 
+        let saidAloneValue = body.optional("said_alone")
+        let saidAlone = try saidAloneValue?.strings(what: "said_alone") ?? []
+        if let bad = saidAlone.first(where: { !Catalog.isSaidAlonePhrase($0) }) {
+            throw saidAloneValue!.error("said_alone '\(bad)' must be one to four words (letters, digits, apostrophes) or <app>")
+        }
+
         let resultFields = try body.optional("result")?.strings(what: "result") ?? []
         if let clash = resultFields.first(where: parameterNames.contains) {
             throw body.optional("result")!.error("result field '\(clash)' is also a parameter")
@@ -90,6 +96,7 @@ extension AppDefinitionDecoder {
             parameters: parameters,
             phrases: try phrases.map { try $0.nonEmptyString(what: "phrase") },
             utterances: try utterances.map { try $0.nonEmptyString(what: "utterance") },
+            saidAlone: saidAlone,
             opensApp: openAppWhenRun || !modes.contains("background"),
             supportedModes: modes,
             allowedRoles: allowedRoles,

@@ -13,6 +13,9 @@ public struct IntentDefinition: Sendable, Hashable {
     public var phrases: [String]
     /// Jiri's own phrasings in pattern syntax (see `PhrasePattern`).
     public var utterances: [String]
+    /// Words that ask for the intent when they are all that is said ("nag", "overdue?",
+    /// `<app>` for any of the app's names); Jiri then asks for what it needs.
+    public var saidAlone: [String]
     /// `openAppWhenRun`, or the intent supports only the foreground: running it hands off to the app.
     public var opensApp: Bool
     /// `background`, `foreground`.
@@ -39,6 +42,7 @@ public struct IntentDefinition: Sendable, Hashable {
         parameters: [ParameterDefinition] = [],
         phrases: [String] = [],
         utterances: [String] = [],
+        saidAlone: [String] = [],
         opensApp: Bool = false,
         supportedModes: [String] = [],
         allowedRoles: [String]? = nil,
@@ -56,6 +60,7 @@ public struct IntentDefinition: Sendable, Hashable {
         self.parameters = parameters
         self.phrases = phrases
         self.utterances = utterances
+        self.saidAlone = saidAlone
         self.opensApp = opensApp
         self.supportedModes = supportedModes
         self.allowedRoles = allowedRoles

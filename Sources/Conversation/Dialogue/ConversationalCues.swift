@@ -19,6 +19,7 @@ enum ConversationalCues {
         "perfect", "awesome", "nice", "lovely", "brilliant", "cheers", "excellent", "yep", "yeah", "yes", "yup",
         "actually", "oh", "right", "much", "here", "ha", "haha", "lol", "dear", "kindly", "ever", "very", "righto", "and",
         "marvellous", "marvelous", "wonderful", "splendid", "sorry", "k", "kk", "thx", "ty",
+        "ugh", "argh", "ah", "aw", "phew", "meh",
     ]
     /// Acknowledgements that can answer no question.
     static let plainAcknowledgements: Set<String> = [
@@ -175,6 +176,11 @@ enum ConversationalCues {
 
     private static let greetingVocabulary = vocabulary(of: greetings)
 
+    /// The words without fillers, thinking sounds and "please": "um, nag please?" → "nag".
+    static func withoutFillers(_ words: UtteranceWords) -> String {
+        words.words.filter { !fillers.contains(String($0)) && !thinkingSounds.contains(String($0)) && $0 != "please" }.joined(separator: " ")
+    }
+
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)
     }
@@ -183,8 +189,7 @@ enum ConversationalCues {
         if helpRequests.contains(words.normalized) { return true }
         // "help please", "ok what can you do": only then build the words without fillers.
         guard words.words.count <= 8 else { return false }
-        let core = words.words.filter { !fillers.contains(String($0)) && $0 != "please" }
-        return core.count < words.words.count && helpRequests.contains(core.joined(separator: " "))
+        return helpRequests.contains(withoutFillers(words))
     }
 
     static func asksAboutTheQuestion(_ words: UtteranceWords) -> Bool {
@@ -226,10 +231,29 @@ enum ConversationalCues {
 
     private static let cancelVocabulary = vocabulary(of: cancels)
 
+    /// A cancel that ends what was said, after an answer begun or a thought: "Sam — hmm,
+    /// actually, never mind the nag", "homework, no wait, forget it".
+    static func endsInCancel(_ text: String) -> Bool {
+        let clauses = Sentences.clauses(text)
+        guard clauses.count >= 2, let last = clauses.last else { return false }
+        let words = UtteranceWords(String(last))
+        return isCancel(words) || isCancel(withoutWhatIsCancelled(words))
+    }
+
+    /// The words without what a cancel names after it: "never mind the nag" → "never mind".
+    private static func withoutWhatIsCancelled(_ words: UtteranceWords) -> UtteranceWords {
+        for length in [2, 3] where words.words.count > length
+            && ["the", "this", "that", "my"].contains(words.words[words.words.count - length]) {
+            return UtteranceWords(words.words.dropLast(length).joined(separator: " "))
+        }
+        return words
+    }
+
     /// The request after a cancel that starts the utterance ("never mind that, resume my last
     /// chat" → "resume my last chat"), as the user wrote it; nil when there is none.
     static func request(afterCancelIn text: String) -> String? {
-        let words = text.split(separator: " ")
+        // "hmm, never mind, just pick up where I left off": sounds before the cancel change nothing.
+        let words = text.split(separator: " ").drop { cancelFillers.contains(String(UtteranceWords.folded($0))) }
         guard words.count > 2 else { return nil }
         for length in (1...min(3, words.count - 1)).reversed() {
             let lead = words.prefix(length).map { $0.lowercased().filter { $0.isLetter } }

@@ -23,9 +23,20 @@ extension DialogueEngine {
         let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
         // "homework, due tomorrow at 7pm" to "Who is the nag for?": the kind of nag, not a name.
         // It fills its own parameter, and the question is asked again.
+        // "Sam chores 5pm": the name with the other values after it, nothing between them.
+        if var found = terseValues(in: answer, answering: parameter, of: intent, given: slots, context: context) {
+            fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &found, context: context)
+            return found
+        }
         if case .entity = parameter.type, let (other, value) = caseOfAnotherEnum(answer, in: intent, besides: parameter, given: slots) {
             slots[other.name] = value
             fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &slots, context: context)
+            // "appointments, grandpa, friday at 10am": the name asked for in a clause of its own.
+            if let name = clauses.dropFirst().first(where: { $0.split(separator: " ").count <= 2 }),
+               let value = SlotParser.parse(name, for: parameter, of: intent, catalog: catalog, context: context),
+               !isMeasure(value, in: intent, besides: parameter, context: context) {
+                slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: name)
+            }
             return slots
         }
         if let value = SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
@@ -89,7 +100,7 @@ extension DialogueEngine {
     /// The answer's clauses, split at commas, semicolons, dashes, ellipses and sentence ends,
     /// without those that only hesitate ("Leo — hang on, sweetie — for Leo", "um, let me think… Leo I guess").
     static func clauses(of text: String) -> [String] {
-        let clauses = Sentences.split(text).flatMap { $0.split(whereSeparator: { ",;—–…".contains($0) }) }
+        let clauses = Sentences.clauses(text)
             .map { withoutHedges($0.trimmingCharacters(in: .whitespaces)) }
         let kept = clauses.filter { !$0.isEmpty && !hesitations.contains($0.lowercased().filter { $0.isLetter || $0 == " " }) }
         return kept.isEmpty ? [text] : kept
@@ -163,12 +174,17 @@ extension DialogueEngine {
     /// The words without the parameter's name or title words before or after them: "high
     /// thinking", "thinking level high", "the chores category".
     private static func withoutParameterWords(_ words: [Substring], of parameter: ParameterDefinition) -> ArraySlice<Substring> {
-        let own = Set(([parameter.name] + (parameter.title.map { [$0] } ?? [])).flatMap { $0.lowercased().split(separator: " ") })
-            .union(["the"])
+        let own = ownWords(of: parameter)
         var words = words[...]
         while words.count > 1, let last = words.last, own.contains(last) { words = words.dropLast() }
         while words.count > 1, let first = words.first, own.contains(first) { words = words.dropFirst() }
         return words
+    }
+
+    /// The words of a parameter's name and title, and "the": "the chores category".
+    static func ownWords(of parameter: ParameterDefinition) -> Set<Substring> {
+        Set(([parameter.name] + (parameter.title.map { [$0] } ?? [])).flatMap { $0.lowercased().split(separator: " ") })
+            .union(["the"])
     }
 
     /// One of the enum cases a phrasing limits a free-text parameter to ("{model:ModelName}"),
@@ -217,7 +233,7 @@ extension DialogueEngine {
         }
     }
 
-    private func measures(of intent: IntentDefinition, besides parameter: ParameterDefinition) -> [ParameterDefinition] {
+    func measures(of intent: IntentDefinition, besides parameter: ParameterDefinition) -> [ParameterDefinition] {
         intent.parameters.filter { $0.name != parameter.name && Self.isMeasure($0.type) }
     }
 

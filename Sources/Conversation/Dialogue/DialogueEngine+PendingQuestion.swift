@@ -10,7 +10,7 @@ extension DialogueEngine {
         state: DialogueState, principal: Principal, context: MatchContext, turnID: String
     ) async -> DialogueOutcome {
         var state = state
-        if ConversationalCues.isCancel(words) {
+        if ConversationalCues.isCancel(words) || ConversationalCues.endsInCancel(text) {
             state.pending = nil
             return cancelled(state)
         }

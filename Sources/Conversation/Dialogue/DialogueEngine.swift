@@ -86,6 +86,10 @@ struct DialogueEngine: Sendable {
         if let match = understood.match {
             return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
+        // "nag", "overdue?", "Oppi": too little to match, enough to start the intent and ask.
+        if let intent = catalog.intent(saidAlone: ConversationalCues.withoutFillers(words)) {
+            return traced(await proceed(intent, slots: [:], state: state, principal: principal, context: context, turnID: turnID), understood)
+        }
         return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
     }
 

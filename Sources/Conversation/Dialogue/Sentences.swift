@@ -23,6 +23,12 @@ enum Sentences {
         return sentences.filter(hasLetter)
     }
 
+    /// The sentences split again at commas, semicolons, dashes and ellipses: "Leo, sorry — Mia"
+    /// → "Leo", " sorry ", " Mia".
+    static func clauses(_ text: String) -> [Substring] {
+        split(text).flatMap { $0.split(whereSeparator: { ",;—–…".contains($0) }) }
+    }
+
     private static func hasLetter(_ sentence: Substring) -> Bool {
         sentence.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) } || sentence.contains(where: \.isLetter)
     }

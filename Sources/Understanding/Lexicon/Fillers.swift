@@ -10,10 +10,12 @@ enum Fillers {
         "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
         "i have to", "i have got to", "i got to", "i must", "i said", "like i said",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
-        "i need to know", "do you know",
+        "i need to know", "do you know", "do you happen to know", "you happen to know", "i am curious", "i am curious about",
+        "any chance", "is there any chance",
         "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
         "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",
-        "i was wondering if", "i was wondering whether", "i was wondering", "i wonder if", "i wonder whether",
+        "i was wondering if", "i was wondering whether", "i was wondering",
+        "i have been wondering if", "i have been wondering whether", "i have been wondering", "i wonder if", "i wonder whether",
         "do you think you could", "would you be able to", "are you able to", "you can", "you could",
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
@@ -44,6 +46,10 @@ enum Fillers {
         "i suppose you could", "i guess you could", "i was wondering if i could", "i could", "could", "can", "you could not", "you can not", "do you mind", "mind",
         "can not we just", "can not we", "could not we", "why do not we", "why do not you", "time to",
         "i had better", "i better", "we had better", "we better", "better", "i would rather", "i would sooner",
+        // Starting a request over: "let's try again — a nag for Sam". ("go back to" is not one:
+        // "go back to my last chat" resumes a session.)
+        "let us try again", "let us try that again", "try again", "let us start over",
+        "let us start again", "start over", "from the top",
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second",
@@ -63,7 +69,8 @@ enum Fillers {
         // "just tell me" ("just" is dropped everywhere); after "to" it stays the request ("remind Sam to tell me").
         "tell me", "and tell me",
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
-        "if you can", "if you could", "when you get a chance", "overall", "in general", "lowkey", "rn",
+        "if you can", "if you could", "when you get a chance", "if that is ok", "if that is okay", "if that is alright",
+        "if that is all right", "if that is fine", "if you do not mind", "if it is not too much trouble", "overall", "in general", "lowkey", "rn",
         "or whatever", "or something", "or anything",
         // Hedges and a loose length after the request: "snooze that reminder for a bit, maybe".
         "maybe", "i guess", "i suppose", "i think", "if possible", "for a bit", "for a while",
@@ -74,7 +81,7 @@ enum Fillers {
         // Where to see it, which the handoff rules read from the whole utterance: "… on my phone",
         // "… up on the screen".
         "on my phone", "on the phone", "to my phone", "on my iphone", "on the screen", "on screen", "on my screen",
-        "up on the screen", "up on my phone",
+        "up on the screen", "up on my phone", "on my phone first", "on the screen first", "on my screen first",
         // One more of the same: "… tomorrow at 6pm as well", "… at 8am too".
         "too", "as well",
         // A negative question tag or "or not" after a question: "I've still got nags left, haven't I?",

@@ -71,6 +71,14 @@ public struct IntentMatcher: Sendable {
                     return clause
                 }
             }
+            // Likewise a request with an afterthought ("Oppi, I'd like a blank session, I'll take
+            // it from there") read whole as a chat about all of it.
+            for end in clauseStarts.reversed() {
+                if let request = matchAsSaid(Array(tokens[..<end]), bytes: bytes, context: context),
+                   request.intent.id != whole.intent.id, request.confidence > whole.confidence {
+                    return request
+                }
+            }
             return whole
         }
         for start in clauseStarts {

@@ -26,6 +26,8 @@ final class MatcherProgram: Sendable {
     /// Words some pattern begins with: where a request may start after words that lead up
     /// to it ("okay I finished it, mark the nag done").
     let requestStarters: Set<TokenID>
+    /// Verbs that make an app do the request: "get Nagz to remind Oliver", "have Nagz remind him".
+    let causativeVerbs: Set<TokenID>
     /// Patterns that were left out because nothing in them is required, so they
     /// would match anything.
     let skippedPatterns: [String]
@@ -65,6 +67,7 @@ final class MatcherProgram: Sendable {
         self.enumForms = enumForms
         self.enumIndex = enumIndex
         self.requestStarters = requestStarters
+        self.causativeVerbs = Set(["get", "have", "make", "let"].compactMap(vocabulary.id(of:)))
         self.skippedPatterns = skippedPatterns
     }
 }

@@ -110,6 +110,11 @@ struct UtteranceSpan {
                    Self.addressLinks.contains(tokens[span.start].id) {
                     span.start += 1
                 }
+            } else if span.end - span.start > 3, program.causativeVerbs.contains(first.id), tokens[span.start + 1].flags.contains(.app),
+                      tokens[span.start + 2].id == BuiltinWord.to.id || program.requestStarters.contains(tokens[span.start + 2].id) {
+                // "get Nagz to remind Oliver …", "have Nagz remind him …": the app made to do the request.
+                leading = tokens[span.start + 1].app
+                span.start += tokens[span.start + 2].id == BuiltinWord.to.id ? 3 : 2
             }
         }
         // End: "... in Nagz", "... in nags", "... according to MoodBoard", "..., Nagz".

@@ -181,6 +181,16 @@ enum ConversationalCues {
         words.words.filter { !fillers.contains(String($0)) && !thinkingSounds.contains(String($0)) && $0 != "please" }.joined(separator: " ")
     }
 
+    /// Asking for the last request again: "try that again", "do it again", "one more time".
+    static let repeats: Set<String> = [
+        "try that again", "try it again", "try again", "do that again", "do it again", "again", "one more time",
+        "retry", "run that again", "run it again", "same again", "same thing again",
+    ]
+
+    static func asksToRepeat(_ words: UtteranceWords) -> Bool {
+        repeats.contains(withoutFillers(words))
+    }
+
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)
     }

@@ -11,6 +11,9 @@ extension DialogueEngine {
         /// A narrowing may set a parameter the request left out; a correction replaces one it
         /// had (or one it needs).
         var setsOmitted: Bool
+        /// The same request again with other values ("and one for Sam on Friday"), not a
+        /// correction of the one made ("actually, make Leo's 9:30").
+        var repeatsRequest = false
     }
 
     /// `base` with the parameter the new value fits replaced, or nil when the utterance is not
@@ -22,7 +25,14 @@ extension DialogueEngine {
     ) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
         guard let intent = catalog.intent(id: base.intentID), let amendment = Self.amendment(words) else { return nil }
         // "same for Ava but homework": each clause changes its own parameter.
-        let clauses = amendment.answer.split(separator: " ").split(whereSeparator: Self.clauseJoiners.contains)
+        var clauses = amendment.answer.split(separator: " ").split(whereSeparator: Self.clauseJoiners.contains)
+        // "and one for Sam on Friday at 3": a time after the other value is a clause of its own.
+        let measures = intent.parameters.filter { Self.rank($0.type) == 0 }
+        if amendment.repeatsRequest, clauses.count == 1, let only = clauses.first,
+           let (_, _, length) = trailingMeasure(of: only, among: measures, context: context),
+           !measures.contains(where: { SlotParser.parseMeasure(only.dropLast(length).joined(separator: " "), for: $0, context: context, anywhereInClause: true) != nil }) {
+            clauses = [only.dropLast(length), only.suffix(length)]
+        }
         if clauses.count > 1 {
             var slots: [String: SlotValue]? = base.slots
             for clause in clauses {
@@ -112,6 +122,11 @@ extension DialogueEngine {
     /// again; it needs "one", "same" or a closing "too"/"as well", so "and what's overdue" stays
     /// a request), "just the homework ones" (a narrowing).
     static func amendment(_ words: UtteranceWords) -> Amendment? {
+        // "what about meds?", "and how about for Sam?": the same request with another value.
+        let asked = words.words.first == "and" ? words.words.dropFirst() : words.words[...]
+        if (3...6).contains(asked.count), asked.prefix(2).elementsEqual(["what", "about"]) || asked.prefix(2).elementsEqual(["how", "about"]) {
+            return Amendment(answer: asked.dropFirst(2).joined(separator: " "), setsOmitted: true)
+        }
         var rest = words.words[...]
         guard let first = rest.popFirst(), words.words.count <= 8 else { return nil }
         if correctionStarters.contains(first) {
@@ -129,7 +144,7 @@ extension DialogueEngine {
             else { return nil }
             while let last = rest.last, repeatEndings.contains(last) { rest.removeLast() }
             let kept = rest.filter { !repeatWords.contains($0) }
-            return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: false)
+            return kept.isEmpty ? nil : Amendment(answer: kept.joined(separator: " "), setsOmitted: false, repeatsRequest: true)
         }
         if narrowingStarters.contains(first), words.words.count <= 5 {
             let kept = rest.filter { !narrowingWords.contains($0) }

@@ -16,18 +16,10 @@ extension DialogueEngine {
         guard (2...8).contains(words.count) else { return nil }
         var found = slots
         let missing = intent.parameters.filter { $0.name != parameter.name && slots[$0.name] == nil }
-        // A time or a length at the end: the longest run of final words that is one.
-        for other in measures(of: intent, besides: parameter) where slots[other.name] == nil {
-            for length in stride(from: min(4, words.count - 1), through: 1, by: -1) {
-                let tail = words.suffix(length).joined(separator: " ")
-                // "the dentist one": a number word alone is no amount.
-                if length == 1, other.type != .date, !tail.contains(where: \.isNumber) { continue }
-                if let value = SlotParser.parseMeasure(tail, for: other, context: context) {
-                    found[other.name] = value
-                    words.removeLast(length)
-                    break
-                }
-            }
+        let missingMeasures = measures(of: intent, besides: parameter).filter { slots[$0.name] == nil }
+        if let (other, value, length) = trailingMeasure(of: words[...], among: missingMeasures, context: context) {
+            found[other.name] = value
+            words.removeLast(length)
         }
         // A case of an enum, as one word or two.
         let enums = catalog.app(named: intent.app)?.enums ?? []
@@ -52,5 +44,21 @@ extension DialogueEngine {
         guard let value = SlotParser.parse(name, for: parameter, of: intent, catalog: catalog, context: context) else { return nil }
         found[parameter.name] = Self.named(value, for: parameter, asSaidIn: name)
         return found
+    }
+
+    /// A time or a length at the end of `words`: the longest run of final words (up to five,
+    /// leaving one) that one of `parameters` takes, with its length.
+    func trailingMeasure(
+        of words: ArraySlice<Substring>, among parameters: [ParameterDefinition], context: MatchContext
+    ) -> (ParameterDefinition, SlotValue, Int)? {
+        for length in stride(from: min(5, words.count - 1), through: 1, by: -1) {
+            let tail = words.suffix(length).joined(separator: " ")
+            for parameter in parameters {
+                // "the dentist one": a number word alone is no amount.
+                if length == 1, parameter.type != .date, !tail.contains(where: \.isNumber) { continue }
+                if let value = SlotParser.parseMeasure(tail, for: parameter, context: context) { return (parameter, value, length) }
+            }
+        }
+        return nil
     }
 }

@@ -72,6 +72,9 @@ struct DialogueEngine: Sendable {
             let reply = greeting == .askingAfterJiri ? "I'm doing well, thanks. What can I do for you?" : "Hi! What can I do for you?"
             return DialogueOutcome(replyText: reply, mode: "greeting", expectsReply: true, state: state)
         }
+        if let last = state.lastIntent, ConversationalCues.asksToRepeat(words), let intent = catalog.intent(id: last.intentID) {
+            return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
+        }
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }

@@ -5,6 +5,20 @@ import Understanding
 /// What the recogniser's punctuation tells the matcher: where a name ends, where
 /// announced content starts, and where a pattern's `,` may match.
 @Suite struct PunctuationTests {
+    @Test func aFullStopInsideANameKeepsTheName() {
+        let match = understand("What's changed in the web.v2 code since this morning")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("web.v2"))
+    }
+
+    @Test func lettersWithFullStopsAfterATimeStayATime() {
+        #expect(understand("remind Sam to take out the bins at 5 p.m.")?.slots["dueAt"] != nil)
+    }
+
+    @Test func anAfterthoughtDoesNotBecomeTheMessageOfAChat() {
+        #expect(understand("Oppi, I'd like a blank session please, I'll take it from there")?.intent.id == "oppi.OpenNewSessionIntent")
+    }
+
     @Test func aNameEndsAtAColon() {
         let match = understand("Create an appointments nag for me: dentist Thursday at 3")
         #expect(match?.intent.id == "nagz.CreateNagIntent")

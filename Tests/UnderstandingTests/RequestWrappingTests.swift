@@ -3,6 +3,13 @@ import Understanding
 
 /// What people wrap a request in, at either end.
 @Suite struct RequestWrappingTests {
+    @Test(arguments: ["could I get Nagz to pester Oliver about the dishes", "have Nagz remind Oliver about the dishes"])
+    func anAppMadeToDoTheRequestIsTheAppNamed(_ text: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("Oliver"))
+    }
+
     @Test(arguments: [
         "would it be possible to mark my homework nag as complete", "I was wondering if you could mark my homework nag as complete",
         "do you think you could mark my homework nag as complete",

@@ -39,6 +39,9 @@ extension Tokenizer {
             } else if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."), end > index, isDigit(text[end - 1]),
                       end + 1 < text.count, isDigit(text[end + 1]) {
                 end += 1
+            } else if byte == UInt8(ascii: "."), end > index, isLetterOrDigit(text[end - 1]), Self.dottedPartLength(text, after: end) >= 2 {
+                // A dotted name: "web.v2", "node.js" (but "p.m." and "e.g." stay letters).
+                end += 1
             } else {
                 break
             }
@@ -46,12 +49,19 @@ extension Tokenizer {
         return end > index ? end - index : nil
     }
 
+    /// How many letters and digits follow the full stop at `dot`, up to the next other byte.
+    static func dottedPartLength(_ text: UnsafeBufferPointer<UInt8>, after dot: Int) -> Int {
+        var end = dot + 1
+        while end < text.count, isLetterOrDigit(text[end]) { end += 1 }
+        return end - dot - 1
+    }
+
     /// "billing-service", "URLSession", "billingV2": a word written the way people name code,
     /// which is as plainly a name as a capitalised word ("git status billing-service"). A
     /// hyphenated pair of known words ("jiri-server", "follow-up") was read as its parts before this is asked.
     static func isWrittenAsIdentifier(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard word.count > 2 else { return false }
-        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") { return true }
+        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") || word[index] == UInt8(ascii: ".") { return true }
         for index in 1..<word.count where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(word[index - 1])
             && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(word[index]) {
             return true

@@ -59,6 +59,7 @@ struct MatcherBenchmark {
                     var intent = intent
                     intent.app = renamed.name
                     intent.id = renamed.name + intent.id.dropFirst(app.name.count)
+                    intent.saidAlone = intent.saidAlone.map { $0 + " " + word }
                     return intent
                 }
                 apps.append(renamed)

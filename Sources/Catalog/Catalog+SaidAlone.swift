@@ -21,10 +21,9 @@ extension Catalog {
     static func saidAloneKeys(of intent: IntentDefinition, app: AppDefinition) -> [String] {
         let names = Set(([app.name, app.displayName] + app.aliases).map(saidAloneKey))
         return intent.saidAlone.flatMap { phrase -> [String] in
-            guard phrase.split(separator: " ").contains("<app>") else { return [saidAloneKey(phrase)] }
-            return names.map { name in
-                saidAloneKey(phrase.split(separator: " ").map { $0 == "<app>" ? name : String($0) }.joined(separator: " "))
-            }
+            let words = phrase.split(separator: " ")
+            guard words.contains("<app>") else { return [saidAloneKey(phrase)] }
+            return names.map { name in saidAloneKey(words.map { $0 == "<app>" ? name : String($0) }.joined(separator: " ")) }
         }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a user says to someone else, or to nobody, while Jiri waits for an answer: "Hang on,
 /// hang on — Theo, give your sister her tablet back.", "One sec, someone's at the door.",
 /// "Okay, sorry. Stressed." A busy parent answers between other conversations; those words are

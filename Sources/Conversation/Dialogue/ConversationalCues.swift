@@ -188,7 +188,8 @@ enum ConversationalCues {
     ]
 
     static func asksToRepeat(_ words: UtteranceWords) -> Bool {
-        repeats.contains(withoutFillers(words))
+        // Asked on every turn with a request before it: only short ones are copied.
+        words.words.count <= 6 && repeats.contains(withoutFillers(words))
     }
 
     static func isDecline(_ words: UtteranceWords) -> Bool {

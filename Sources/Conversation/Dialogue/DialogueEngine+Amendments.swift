@@ -26,12 +26,9 @@ extension DialogueEngine {
         guard let intent = catalog.intent(id: base.intentID), let amendment = Self.amendment(words) else { return nil }
         // "same for Ava but homework": each clause changes its own parameter.
         var clauses = amendment.answer.split(separator: " ").split(whereSeparator: Self.clauseJoiners.contains)
-        // "and one for Sam on Friday at 3": a time after the other value is a clause of its own.
-        let measures = intent.parameters.filter { Self.rank($0.type) == 0 }
         if amendment.repeatsRequest, clauses.count == 1, let only = clauses.first,
-           let (_, _, length) = trailingMeasure(of: only, among: measures, context: context),
-           !measures.contains(where: { SlotParser.parseMeasure(only.dropLast(length).joined(separator: " "), for: $0, context: context, anywhereInClause: true) != nil }) {
-            clauses = [only.dropLast(length), only.suffix(length)]
+           let parts = valueThenTime(only, of: intent, context: context) {
+            clauses = parts
         }
         if clauses.count > 1 {
             var slots: [String: SlotValue]? = base.slots
@@ -46,6 +43,20 @@ extension DialogueEngine {
     }
 
     private static let clauseJoiners: Set<Substring> = ["but", "and", "with"]
+
+    /// "for Sam on Friday at 3" as "for Sam" and "on Friday at 3": a time or length at the end,
+    /// after words that hold none; nil otherwise ("Friday at 3" is one value).
+    private func valueThenTime(
+        _ words: ArraySlice<Substring>, of intent: IntentDefinition, context: MatchContext
+    ) -> [ArraySlice<Substring>]? {
+        let measures = intent.parameters.filter { Self.isMeasure($0.type) }
+        guard let (_, _, length) = trailingMeasure(of: words, among: measures, context: context) else { return nil }
+        let head = words.dropLast(length)
+        let headHoldsOne = measures.contains {
+            SlotParser.parseMeasure(head.joined(separator: " "), for: $0, context: context, anywhereInClause: true) != nil
+        }
+        return headHoldsOne ? nil : [head, words.suffix(length)]
+    }
 
     /// `slots` with the parameter one value fits replaced.
     func amended(

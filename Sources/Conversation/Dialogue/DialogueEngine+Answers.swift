@@ -21,13 +21,13 @@ extension DialogueEngine {
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
         let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
-        // "homework, due tomorrow at 7pm" to "Who is the nag for?": the kind of nag, not a name.
-        // It fills its own parameter, and the question is asked again.
         // "Sam chores 5pm": the name with the other values after it, nothing between them.
         if var found = terseValues(in: answer, answering: parameter, of: intent, given: slots, context: context) {
             fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &found, context: context)
             return found
         }
+        // "homework, due tomorrow at 7pm" to "Who is the nag for?": the kind of nag, not a name.
+        // It fills its own parameter, and the question is asked again.
         if case .entity = parameter.type, let (other, value) = caseOfAnotherEnum(answer, in: intent, besides: parameter, given: slots) {
             slots[other.name] = value
             fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &slots, context: context)
@@ -160,15 +160,25 @@ extension DialogueEngine {
         _ answer: String, in intent: IntentDefinition, besides parameter: ParameterDefinition, given slots: [String: SlotValue]
     ) -> (ParameterDefinition, SlotValue)? {
         let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ")
-        let enums = catalog.app(named: intent.app)?.enums ?? []
         for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
-            guard case .enumeration(let name) = other.type, let definition = enums.first(where: { $0.name == name }) else { continue }
-            let value = Self.withoutParameterWords(said, of: other).joined(separator: " ")
-            for enumCase in definition.cases where enumCase.spokenForms.contains(where: { $0.lowercased() == value }) {
-                return (other, .enumCase(enumCase.value))
+            if let value = caseSpoken(as: Self.withoutParameterWords(said, of: other).joined(separator: " "), for: other, of: intent) {
+                return (other, value)
             }
         }
         return nil
+    }
+
+    /// The enum a parameter takes its values from; nil for other types.
+    func enumeration(of parameter: ParameterDefinition, in intent: IntentDefinition) -> EnumDefinition? {
+        guard case .enumeration(let name) = parameter.type else { return nil }
+        return catalog.app(named: intent.app)?.enumeration(named: name)
+    }
+
+    /// The case of `parameter`'s enum that `said` (lower case) is a spoken form of.
+    func caseSpoken(as said: String, for parameter: ParameterDefinition, of intent: IntentDefinition) -> SlotValue? {
+        enumeration(of: parameter, in: intent)?.cases
+            .first { $0.spokenForms.contains { $0.lowercased() == said } }
+            .map { .enumCase($0.value) }
     }
 
     /// The words without the parameter's name or title words before or after them: "high
@@ -233,11 +243,11 @@ extension DialogueEngine {
         }
     }
 
-    func measures(of intent: IntentDefinition, besides parameter: ParameterDefinition) -> [ParameterDefinition] {
+    private func measures(of intent: IntentDefinition, besides parameter: ParameterDefinition) -> [ParameterDefinition] {
         intent.parameters.filter { $0.name != parameter.name && Self.isMeasure($0.type) }
     }
 
-    private static func isMeasure(_ type: ParameterType) -> Bool {
+    static func isMeasure(_ type: ParameterType) -> Bool {
         switch type {
         case .integer, .duration, .date: true
         default: false

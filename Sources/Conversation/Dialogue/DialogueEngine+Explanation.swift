@@ -19,8 +19,8 @@ extension DialogueEngine {
     private func hint(for parameter: ParameterDefinition, of intent: IntentDefinition, askedWith question: String) -> String? {
         if let hint = parameter.hint { return hint }
         switch parameter.type {
-        case .enumeration(let name):
-            guard let cases = catalog.app(named: intent.app)?.enums.first(where: { $0.name == name })?.cases,
+        case .enumeration:
+            guard let cases = enumeration(of: parameter, in: intent)?.cases,
                   let first = cases.first, !question.lowercased().contains(first.title.lowercased()) else { return nil }
             return "You can say \(cases.map { $0.title.lowercased() }.spokenChoice())."
         case .date: return "A day and a time will do, like tomorrow at 5pm."

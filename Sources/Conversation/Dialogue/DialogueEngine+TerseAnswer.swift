@@ -16,20 +16,16 @@ extension DialogueEngine {
         guard (2...8).contains(words.count) else { return nil }
         var found = slots
         let missing = intent.parameters.filter { $0.name != parameter.name && slots[$0.name] == nil }
-        let missingMeasures = measures(of: intent, besides: parameter).filter { slots[$0.name] == nil }
-        if let (other, value, length) = trailingMeasure(of: words[...], among: missingMeasures, context: context) {
+        if let (other, value, length) = trailingMeasure(of: words[...], among: missing.filter { Self.isMeasure($0.type) }, context: context) {
             found[other.name] = value
             words.removeLast(length)
         }
         // A case of an enum, as one word or two.
-        let enums = catalog.app(named: intent.app)?.enums ?? []
-        for other in missing {
-            guard case .enumeration(let name) = other.type, let definition = enums.first(where: { $0.name == name }) else { continue }
+        for other in missing where enumeration(of: other, in: intent) != nil {
             search: for length in [2, 1] where words.count > length {
                 for start in 0...(words.count - length) {
                     let said = words[start..<(start + length)].map { UtteranceWords.folded($0) }.joined(separator: " ")
-                    guard definition.cases.contains(where: { $0.spokenForms.contains { $0.lowercased() == said } }),
-                          let value = SlotParser.parse(said, for: other, of: intent, catalog: catalog, context: context) else { continue }
+                    guard let value = caseSpoken(as: said, for: other, of: intent) else { continue }
                     found[other.name] = value
                     words.removeSubrange(start..<(start + length))
                     // "high thinking": the parameter's own word goes with its value.

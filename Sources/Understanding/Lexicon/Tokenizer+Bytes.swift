@@ -61,7 +61,10 @@ extension Tokenizer {
     /// hyphenated pair of known words ("jiri-server", "follow-up") was read as its parts before this is asked.
     static func isWrittenAsIdentifier(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard word.count > 2 else { return false }
-        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-") || word[index] == UInt8(ascii: ".") { return true }
+        for index in 1..<(word.count - 1) where word[index] == UInt8(ascii: "-")
+            || word[index] == UInt8(ascii: ".") && isLetter(word[index + 1]) {
+            return true
+        }
         for index in 1..<word.count where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(word[index - 1])
             && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(word[index]) {
             return true
@@ -104,8 +107,12 @@ extension Tokenizer {
     }
 
     static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte)
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || isDigit(byte)
+        return lower >= 0x61 && lower <= 0x7A
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -72,8 +72,10 @@ public struct IntentMatcher: Sendable {
                 }
             }
             // Likewise a request with an afterthought ("Oppi, I'd like a blank session, I'll take
-            // it from there") read whole as a chat about all of it.
-            for end in clauseStarts.reversed() {
+            // it from there") read whole as a chat about all of it: only a whole read that took
+            // free text can have swallowed one.
+            let tookFreeText = whole.slots.values.contains { if case .text = $0 { true } else { false } }
+            for end in clauseStarts.reversed() where tookFreeText {
                 if let request = matchAsSaid(Array(tokens[..<end]), bytes: bytes, context: context),
                    request.intent.id != whole.intent.id, request.confidence > whole.confidence {
                     return request

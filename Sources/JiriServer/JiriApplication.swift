@@ -45,7 +45,10 @@ public struct JiriComponents: Sendable {
     let allowAnonymous: Bool
     let logger: Logger
 
-    public init(configuration: ServerConfiguration, logger: Logger, connectors: ConnectorRegistry? = nil) async throws {
+    /// `compiled`, when given, is the catalog of `configuration.catalogDirectory` compiled already.
+    public init(
+        configuration: ServerConfiguration, logger: Logger, connectors: ConnectorRegistry? = nil, compiled: CompiledCatalog? = nil
+    ) async throws {
         self.configuration = configuration
         self.logger = logger
         allowAnonymous = try configuration.resolvedAnonymousAccess()
@@ -70,7 +73,8 @@ public struct JiriComponents: Sendable {
                           pipelineConcurrency: configuration.redisPipelineConcurrency, threadPool: redisThreads, logger: logger)
 
         httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .connectors)
-        catalog = try Catalog.load(directory: URL(fileURLWithPath: configuration.catalogDirectory))
+        let compiled = try compiled ?? CompiledCatalog(directory: configuration.catalogDirectory)
+        catalog = compiled.catalog
         rules = RulesProvider(try Ruleset.load(file: URL(fileURLWithPath: configuration.rulesFile)))
         rulesReloader = RulesReloader(provider: rules, store: RulesetStore(pool: postgres),
                                       rulesFile: URL(fileURLWithPath: configuration.rulesFile), logger: logger)
@@ -81,7 +85,7 @@ public struct JiriComponents: Sendable {
         var turnConfig = TurnConfiguration()
         turnConfig.sessionTTL = configuration.sessionTTL
         turnConfig.retryWindow = configuration.retryWindow
-        let matcher = IntentMatcher(catalog: catalog)
+        let matcher = compiled.matcher
         turnService = TurnService(
             transcripts: transcripts,
             cache: RedisSessionCache(pool: redis, sessionTTL: configuration.sessionTTL),

@@ -41,4 +41,24 @@ import Testing
             #expect(again.intent?.slots["category"] == .string("chores"))
         }
     }
+
+    @Test func actuallyWithAnotherAppsRequestIsThatRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            let command = try await http.decodedTurn("run deploy in CodingBridge", session: id)
+            #expect(command.intent?.id == "codingbridge.RunCommandIntent")
+            let other = try await http.decodedTurn("Actually, what's overdue in Nagz?", session: id)
+            #expect(other.intent?.id == "nagz.CheckOverdueIntent")
+        }
+    }
+
+    @Test func noWorriesBeforeARequestCorrectsNothing() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("list my homework nags", session: id)
+            let next = try await http.decodedTurn("no worries. Log my mood", session: id)
+            #expect(next.intent?.id == "moodboard.AddMoodIntent")
+            #expect(next.intent?.status == "needs_value")
+        }
+    }
 }

@@ -32,7 +32,9 @@ enum TestHarness {
     ) async throws {
         var logger = Logger(label: "jiri.test")
         logger.logLevel = .warning
-        let components = try await JiriComponents(configuration: configuration, logger: logger)
+        let shipped = configuration.catalogDirectory == Self.shippedCatalog.directory
+        let components = try await JiriComponents(
+            configuration: configuration, logger: logger, compiled: shipped ? try Self.shippedCatalog.compiled.get() : nil)
         let app = components.application()
         do {
             try await app.test(.router) { client in try await body(client, components) }
@@ -42,6 +44,12 @@ enum TestHarness {
         }
         await components.shutdown()
     }
+
+    /// The shipped catalog, compiled once for all the applications the tests start.
+    static let shippedCatalog: (directory: String, compiled: Result<CompiledCatalog, any Error>) = {
+        let directory = configuration().catalogDirectory
+        return (directory, Result { try CompiledCatalog(directory: directory) })
+    }()
 
     static func newSessionID() -> String { "t-" + UUID().uuidString.lowercased() }
 }

@@ -122,4 +122,33 @@ import Understanding
         #expect(understand("Log that I'm feeling completely wiped out after that sprint")?.intent.id == "moodboard.AddMoodIntent")
         #expect(understand("happy mood after that run on moodboard")?.intent.id == "moodboard.AddMoodIntent")
     }
+
+    @Test(arguments: ["I am wanting to log my mood", "I'm hoping to log my mood", "I was hoping you could log my mood"])
+    func wantingSaidInTheProgressiveIsNotPartOfTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "moodboard.AddMoodIntent")
+    }
+
+    @Test(arguments: ["what's overdue, mate?", "what's overdue, love", "what's overdue, my friend"])
+    func someoneCalledAfterAPauseIsNotPartOfTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func aWordForSomeoneWithoutAPauseStaysInTheRequest() {
+        #expect(understand("log my mood as love")?.slots["title"] == .text("love"))
+    }
+
+    @Test(arguments: ["have a squiz at my nags", "take a gander at my nags", "have a peek at my nags"])
+    func otherEnglishesWordsForLookingAreLooking(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.ListNagsIntent")
+    }
+
+    @Test func nowSaidAsAtTheMinuteAfterAPrepositionIsNotPartOfTheRequest() {
+        #expect(understand("what nags have I got on at the minute")?.intent.id == "nagz.ListNagsIntent")
+    }
+
+    @Test(arguments: ["my current mood is what?", "MoodBoard, my current mood is what?"])
+    func aQuestionAskedInPlaceIsTheQuestion(_ text: String) {
+        #expect(understand(text)?.intent.id == "moodboard.GetCurrentMoodIntent")
+    }
 }
+

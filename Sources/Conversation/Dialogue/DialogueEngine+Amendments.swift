@@ -117,6 +117,7 @@ extension DialogueEngine {
     }
 
     static let correctionStarters: Set<Substring> = ["no", "actually", "nope", "sorry", "wait", "make", "change"]
+    private static let reassurances: Set<Substring> = ["worries", "worry", "problem", "problems", "bother", "biggie", "sweat", "stress"]
     static let correctionLeads: Set<Substring> = [
         "i", "meant", "mean", "make", "it", "for", "to", "change", "that", "the", "on", "at", "by",
     ]
@@ -140,7 +141,8 @@ extension DialogueEngine {
         }
         var rest = words.words[...]
         guard let first = rest.popFirst(), words.words.count <= 8 else { return nil }
-        if correctionStarters.contains(first) {
+        // "no worries, log my mood": a "no" that corrects nothing.
+        if correctionStarters.contains(first), !(first == "no" && rest.first.map(Self.reassurances.contains) ?? false) {
             while let lead = rest.first, correctionLeads.contains(lead) { rest.removeFirst() }
             return rest.isEmpty ? nil : Amendment(answer: rest.joined(separator: " "), setsOmitted: false)
         }

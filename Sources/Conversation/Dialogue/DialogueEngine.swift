@@ -19,8 +19,8 @@ struct DialogueEngine: Sendable {
     let fallbackReply: String
     /// Which free-text parameters the catalog bounds or limits to an enum.
     let freeText: FreeTextParameters
-    /// The apps' spoken names, as lower-case words: "codingbridge", "coding bridge", "nags".
-    let appNames: [[Substring]]
+    /// The apps' spoken names, as lower-case words ("codingbridge", "coding bridge", "nags"), with their app.
+    let appNames: [(app: String, words: [Substring])]
 
     init(catalog: Catalog, understanding: any IntentUnderstanding, connectors: ConnectorRegistry, maxReprompts: Int) {
         self.catalog = catalog
@@ -30,14 +30,15 @@ struct DialogueEngine: Sendable {
         self.capabilities = Self.capabilities(naming: catalog.apps.map(\.displayName))
         self.fallbackReply = "I can't help with that yet. " + capabilities
         self.freeText = FreeTextParameters(catalog: catalog)
-        self.appNames = catalog.apps.flatMap { [$0.name, $0.displayName] + $0.aliases }
-            .map { UtteranceWords($0).words }.filter { !$0.isEmpty }
+        self.appNames = catalog.apps.flatMap { app in
+            ([app.name, app.displayName] + app.aliases).map { (app.name, UtteranceWords($0).words) }
+        }.filter { !$0.words.isEmpty }
     }
 
-    /// Whether the words name one of the catalog's apps.
-    func mentionsApp(_ words: UtteranceWords) -> Bool {
-        appNames.contains { name in
-            words.words.count >= name.count
+    /// Whether the words name one of the catalog's apps, other than `app` when given.
+    func mentionsApp(_ words: UtteranceWords, otherThan app: String? = nil) -> Bool {
+        appNames.contains { named, name in
+            named != app && words.words.count >= name.count
                 && (0...(words.words.count - name.count)).contains { words.words[$0..<($0 + name.count)].elementsEqual(name) }
         }
     }
@@ -75,7 +76,9 @@ struct DialogueEngine: Sendable {
         if let last = state.lastIntent, ConversationalCues.asksToRepeat(words), let intent = catalog.intent(id: last.intentID) {
             return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
-        if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context) {
+        // "actually, what's overdue in Nagz?" after a CodingBridge command: another app's request, not a correction.
+        if let last = state.lastIntent, !mentionsApp(words, otherThan: catalog.intent(id: last.intentID)?.app),
+           let amended = amended(last, by: words, text: text, context: context) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         // "now tell Oppi to fix the login test, same workspace": the request, with a value of the last one.

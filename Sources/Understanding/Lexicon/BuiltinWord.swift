@@ -224,4 +224,11 @@ enum Contractions {
         "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",
         "rn": "right now", "smth": "something", "sth": "something", "w": "with",
     ]
+
+    /// Other Englishes' words for one the patterns use: "have a squiz at my nags", "take a
+    /// gander at the git status", "give it a peek".
+    static let regionalWords: [String: String] = [
+        "squiz": "look", "gander": "look", "peek": "look", "dekko": "look", "butchers": "look", "butcher's": "look",
+        "shufti": "look", "squizz": "look",
+    ]
 }

@@ -53,6 +53,12 @@ enum Fillers {
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second",
+        // Wanting said in the progressive, as many Englishes do: "I am wanting to log my mood",
+        // "I was hoping you could snooze that", "I'm looking to add a nag".
+        "i am wanting to", "i am wanting", "i was wanting to", "i was wanting", "i am needing to", "i am needing",
+        "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
+        "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
+        "i was going to ask you to", "i was going to ask if you could",
     ]
 
     static let trailing: [String] = [
@@ -89,5 +95,15 @@ enum Fillers {
         "or not", "have not i", "has not it", "is not it", "is not there", "are not there", "are not i",
         "do not i", "does not it", "did not i", "did not you", "will not you", "would not you", "could not you",
         "can not you", "was not it",
+        // When, said of a question about now: "what nags have I got on at the minute?".
+        "at the minute", "at the moment", "as of now", "as we speak",
+    ]
+
+    /// Someone called at the end, after a pause: "could you open Oppi for me, love?",
+    /// "what's overdue, mate?". Only taken off after a comma or other break, so "log my mood
+    /// as love" keeps its word.
+    static let vocatives: [String] = [
+        "love", "luv", "mate", "hun", "hon", "honey", "babe", "buddy", "bud", "pal", "bro", "boss", "chief",
+        "darling", "sweetie", "my friend", "my dear", "man", "dude", "sir", "madam", "yaar", "siri",
     ]
 }

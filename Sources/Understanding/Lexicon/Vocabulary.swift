@@ -42,7 +42,7 @@ struct Vocabulary: Sendable {
                 droppedEverywhere: word.isDroppedEverywhere, isArticle: word.isArticle, expansion: nil)
             for spelling in word.spellings { insert(spelling, entry) }
         }
-        for (contraction, expansion) in Contractions.expansions {
+        for (contraction, expansion) in Contractions.expansions.merging(Contractions.regionalWords, uniquingKeysWith: { $1 }) {
             let parts = expansion.split(separator: " ").map { addWord(String($0)) }
             let start = Int32(expansions.count)
             expansions.append(contentsOf: parts)

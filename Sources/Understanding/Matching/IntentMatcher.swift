@@ -95,8 +95,27 @@ public struct IntentMatcher: Sendable {
         for start in requestStarts(tokens, bytes: bytes) {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }
+        if let fronted = Self.questionWordFronted(tokens),
+           let found = matchAsSaid(fronted, bytes: bytes, context: context),
+           !found.slots.values.contains(where: { if case .text = $0 { true } else { false } }) {
+            return found
+        }
         return nil
     }
+
+    /// A question asked in place, as many Englishes ask it ("my current mood is what?",
+    /// "the git status is how?"), with its question word put first: "what is my current
+    /// mood". Only read when it takes no free text, whose words would now be out of order.
+    private static func questionWordFronted(_ tokens: [Token]) -> [Token]? {
+        guard tokens.count >= 3, questionWords.contains(tokens[tokens.count - 1].id),
+              linkingVerbs.contains(tokens[tokens.count - 2].id) else { return nil }
+        return [tokens[tokens.count - 1], tokens[tokens.count - 2]] + tokens[..<(tokens.count - 2)]
+    }
+
+    private static let questionWords: Set<TokenID> = [
+        BuiltinWord.what.id, BuiltinWord.which.id, BuiltinWord.how.id, BuiltinWord.when.id, BuiltinWord.who.id,
+    ]
+    private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix

@@ -19,6 +19,8 @@ final class MatcherProgram: Sendable {
     let appPhrases: PhraseTable
     let leadingFillers: PhraseTable
     let trailingFillers: PhraseTable
+    /// Someone called after a pause at the end ("…, love"): trimmed only after a break.
+    let vocatives: PhraseTable
     /// Spoken forms of each enum, by `SlotBinding.Kind.enumeration` index.
     let enumForms: [[EnumForm]]
     /// `enumForms` index by `app.EnumName`.
@@ -40,7 +42,7 @@ final class MatcherProgram: Sendable {
     init(
         vocabulary: Vocabulary, instructions: [Instruction], wordSetWords: [TokenID], patterns: [CompiledPattern],
         anchorStarts: [Int32], anchorPatterns: [Int32], appWordIDs: [[TokenID]], appPhrases: PhraseTable, leadingFillers: PhraseTable,
-        trailingFillers: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
+        trailingFillers: PhraseTable, vocatives: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
         requestStarters: Set<TokenID>, skippedPatterns: [String]
     ) {
         self.vocabulary = vocabulary
@@ -64,6 +66,7 @@ final class MatcherProgram: Sendable {
         self.appPhrases = appPhrases
         self.leadingFillers = leadingFillers
         self.trailingFillers = trailingFillers
+        self.vocatives = vocatives
         self.enumForms = enumForms
         self.enumIndex = enumIndex
         self.requestStarters = requestStarters

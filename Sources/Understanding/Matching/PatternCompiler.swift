@@ -46,6 +46,7 @@ struct PatternCompiler {
             vocabulary: vocabulary, instructions: instructions, wordSetWords: wordSetWords, patterns: patterns,
             anchorStarts: starts, anchorPatterns: anchored, appWordIDs: appWordIDs, appPhrases: appPhrases,
             leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
+            vocatives: fillerTable(Fillers.vocatives),
             enumForms: enumForms, enumIndex: enumIndex, requestStarters: requestStarters, skippedPatterns: skipped)
     }
 

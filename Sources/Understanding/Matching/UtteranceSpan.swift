@@ -143,9 +143,16 @@ struct UtteranceSpan {
         while start < end, let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
             start += length
         }
-        while start < end, let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start),
-              !Self.isObjectOfPreposition(tokens, from: end - length, start: start) {
-            end -= length
+        while start < end {
+            if let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start),
+               !Self.isObjectOfPreposition(tokens, from: end - length, start: start) {
+                end -= length
+            } else if end - start > 1, let (length, _) = program.vocatives.match(tokens, endingAt: end, start: start),
+                      tokens[end - length].flags.contains(.clauseStart) {
+                end -= length
+            } else {
+                break
+            }
         }
         if end - start > 3, Self.isQuestionTag(tokens[end - 2], tokens[end - 1]) { end -= 2 }
     }
@@ -164,14 +171,17 @@ struct UtteranceSpan {
         BuiltinWord.you.id, BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.they.id,
     ]
 
+    private static let startsOwnPhrase: Set<TokenID> = [BuiltinWord.at.id, BuiltinWord.according.id]
+
     /// Sign-off words that still read as time after a preposition ("for now").
     private static let temporalFillers: Set<TokenID> = [BuiltinWord.now.id, BuiltinWord.right.id, BuiltinWord.again.id]
 
     /// A sign-off right after a preposition is that preposition's object, not a
     /// sign-off: "git status for Jiri", "thanks to me". Only "now" and "again"
-    /// keep reading as time ("snooze it for now").
+    /// keep reading as time ("snooze it for now"), and a sign-off with a preposition of its
+    /// own is no object ("what nags have I got on at the minute").
     private static func isObjectOfPreposition(_ tokens: UnsafeBufferPointer<Token>, from index: Int, start: Int) -> Bool {
-        guard index > start, !temporalFillers.contains(tokens[index].id) else { return false }
+        guard index > start, !temporalFillers.contains(tokens[index].id), !startsOwnPhrase.contains(tokens[index].id) else { return false }
         let previous = tokens[index - 1].id
         return appPrepositions.contains(previous) || previous == BuiltinWord.about.id || previous == BuiltinWord.of.id
     }

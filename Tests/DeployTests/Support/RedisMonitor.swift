@@ -24,7 +24,7 @@ final class RedisMonitor: @unchecked Sendable {
     /// Starts monitoring and returns once the monitor sees commands.
     static func start(_ redis: PrivateRedis) async throws -> RedisMonitor {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("jiri-monitor-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -80,7 +80,7 @@ final class JiriProcess: @unchecked Sendable {
 
     /// Starts `jiri <arguments>` in the repository root, its output going to `log`.
     private static func launch(_ arguments: [String], environment: [String: String], log: URL) throws -> Process {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = try executable()

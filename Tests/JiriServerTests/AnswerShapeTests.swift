@@ -260,4 +260,24 @@ import Testing
             #expect(setting.replyText == "Which workspace?")
         }
     }
+
+    @Test func aPronounThenANameIsTheName() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("create a nag due at five", session: id)
+            let answered = try await http.decodedTurn("for her, Zoe, it's chores", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Zoe"))
+            #expect(answered.intent?.slots["category"] == .string("chores"))
+        }
+    }
+
+    @Test func anArticleSaidAloneBetweenHesitationsIsNotTheAnswer() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("I did it in Nagz", session: id).expectsReply)
+            let answered = try await http.decodedTurn("um, the, uh, homework one", session: id)
+            #expect(answered.intent?.slots["nag"] == .string("homework"))
+        }
+    }
 }
+

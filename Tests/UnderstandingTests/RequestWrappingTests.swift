@@ -150,5 +150,23 @@ import Understanding
     func aQuestionAskedInPlaceIsTheQuestion(_ text: String) {
         #expect(understand(text)?.intent.id == "moodboard.GetCurrentMoodIntent")
     }
+
+    @Test(arguments: [
+        "list my appointments nags for this week", "what's the family completion rate this week in Nagz",
+        "how many nags are overdue by more than a day",
+    ])
+    func aPeriodAfterARequestWithNoRoomForItLeavesTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.app == "nagz")
+    }
+
+    @Test func aPointInTimeAfterDoneIsNotLeftOut() {
+        #expect(understand("I'm done for today") == nil)
+    }
+
+    @Test func secondWithNothingBeforeItIsAPlaceInAList() {
+        let match = understand("mark the second nag as done")
+        #expect(match?.intent.id == "nagz.CompleteNagIntent")
+        #expect(understand("snooze it for 30 seconds")?.intent.id == "nagz.SnoozeNagIntent")
+    }
 }
 

@@ -17,7 +17,11 @@ extension DialogueEngine {
     ) -> [String: SlotValue]? {
         var slots = pending
         let text = SlotParser.selfCorrected(text)
-        let clauses = Self.clauses(of: text)
+        var clauses = Self.clauses(of: text)
+        // "for her, Zoe", "for my son, Noah": who someone is first, then their name.
+        if case .entity = parameter.type, clauses.count > 1, Self.onlySaysWho(clauses[0]), Self.isWrittenAsName(clauses[1]) {
+            clauses.removeFirst()
+        }
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
         let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
@@ -69,10 +73,30 @@ extension DialogueEngine {
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
     private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
-    /// Clauses that only hesitate: "um, let me think, Noah".
+    private static let standsForSomeone: Set<Substring> = ["her", "him", "them", "she", "he", "they"]
+    private static let possessives: Set<Substring> = ["my", "our", "his", "her", "their"]
+
+    /// One or two words, capitalised as the recogniser writes names, after any lead-in: "Zoe",
+    /// "Mary Anne", "my husband Dan".
+    private static func isWrittenAsName(_ clause: String) -> Bool {
+        let words = withoutLeadIn(clause).split(separator: " ")
+        return (1...2).contains(words.count) && words.allSatisfy { $0.first?.isUppercase ?? false }
+    }
+
+    /// A pronoun or a relation with no name: "for her", "my son", "our eldest".
+    private static func onlySaysWho(_ clause: String) -> Bool {
+        let words = withoutLeadIn(clause).split(separator: " ").map(folded)
+        switch words.count {
+        case 1: return standsForSomeone.contains(words[0])
+        case 2: return possessives.contains(words[0]) && relations.contains(words[1])
+        default: return false
+        }
+    }
+    /// Clauses that only hesitate: "um, let me think, Noah", "um, the, uh, homework one".
     private static let hesitations: Set<String> = ConversationalCues.thinkingSounds.union([
         "well", "so", "ok", "okay", "oh", "right", "sorry", "let me think",
-        "let me see", "lets see", "let us see", "uh let me think", "um let me think",
+        "let me see", "lets see", "let us see", "uh let me think", "um let me think", "the", "a", "an", "like",
+        "you know",
     ])
 
     /// Agreement before the value, as if Jiri had offered it: "yeah, homework", "yes, it's for

@@ -80,6 +80,7 @@ enum Fillers {
         "or whatever", "or something", "or anything",
         // Hedges and a loose length after the request: "snooze that reminder for a bit, maybe".
         "maybe", "i guess", "i suppose", "i think", "if possible", "for a bit", "for a while",
+        "a bit", "a while", "a little", "a little while", "for a little while", "for a little bit", "a little bit",
         // Scope and source said after the request: "any uncommitted changes at all", "… according to MoodBoard".
         "at all", "according to", "so far", "so far this week", "so far today", "nothing else", "and nothing else",
         // A request that replaces the one being asked about: "actually, what's my current mood instead?".

@@ -186,6 +186,12 @@ struct Tokenizer {
             readNumberWord(entry.value, start: start, end: end, state: &state, tokens: &tokens)
             return
         }
+        // "mark the second nag as done": with no number or "a" before it, "second" is a place in a
+        // list, read like "third" (a word of its own), not a length.
+        if entry.id == BuiltinWord.second.id, state.article == nil, tokens.last?.id != .number {
+            emit(Token(id: .unknown, start: start, end: end), isNumberWord: false, state: &state, tokens: &tokens)
+            return
+        }
         if entry.id == BuiltinWord.hundred.id, state.numberCanTakeHundred, let last = tokens.indices.last {
             tokens[last].value *= 100
             tokens[last].end = end

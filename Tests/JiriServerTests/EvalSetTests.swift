@@ -29,7 +29,7 @@ import Testing
 
     /// The held-out requests whose writers also gave the handoff they expect
     /// (`Tests/UnderstandingTests/Fixtures/probe12–23.jsonl`), known gaps left out.
-    static let heldOut: [Example] = ["probe12.jsonl", "probe13.jsonl", "probe14.jsonl", "probe15.jsonl", "probe16.jsonl", "probe17.jsonl", "probe18.jsonl", "probe19.jsonl", "probe20.jsonl", "probe21.jsonl", "probe22.jsonl", "probe23.jsonl", "probe24.jsonl", "probe25.jsonl", "probe26.jsonl", "probe27.jsonl", "probe28.jsonl", "probe29.jsonl", "probe30.jsonl", "probe31.jsonl", "probe32.jsonl", "probe33.jsonl", "probe34.jsonl", "probe35.jsonl", "probe36.jsonl", "probe37.jsonl", "probe38.jsonl", "probe39.jsonl", "probe40.jsonl", "probe41.jsonl", "probe42.jsonl", "probe43.jsonl", "probe44.jsonl", "probe45.jsonl"].flatMap { name -> [Example] in
+    static let heldOut: [Example] = ["probe12.jsonl", "probe13.jsonl", "probe14.jsonl", "probe15.jsonl", "probe16.jsonl", "probe17.jsonl", "probe18.jsonl", "probe19.jsonl", "probe20.jsonl", "probe21.jsonl", "probe22.jsonl", "probe23.jsonl", "probe24.jsonl", "probe25.jsonl", "probe26.jsonl", "probe27.jsonl", "probe28.jsonl", "probe29.jsonl", "probe30.jsonl", "probe31.jsonl", "probe32.jsonl", "probe33.jsonl", "probe34.jsonl", "probe35.jsonl", "probe36.jsonl", "probe37.jsonl", "probe38.jsonl", "probe39.jsonl", "probe40.jsonl", "probe41.jsonl", "probe42.jsonl", "probe43.jsonl", "probe44.jsonl", "probe45.jsonl", "probe46.jsonl"].flatMap { name -> [Example] in
         let url = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/UnderstandingTests/Fixtures/\(name)")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in

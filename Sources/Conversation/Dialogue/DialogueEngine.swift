@@ -77,8 +77,8 @@ struct DialogueEngine: Sendable {
             return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         // "actually, what's overdue in Nagz?" after a CodingBridge command: another app's request, not a correction.
-        if let last = state.lastIntent, !mentionsApp(words, otherThan: catalog.intent(id: last.intentID)?.app),
-           let amended = amended(last, by: words, text: text, context: context) {
+        if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context),
+           !mentionsApp(words, otherThan: amended.intent.app) {
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         // "now tell Oppi to fix the login test, same workspace": the request, with a value of the last one.

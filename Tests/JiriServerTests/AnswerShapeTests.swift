@@ -279,5 +279,14 @@ import Testing
             #expect(answered.intent?.slots["nag"] == .string("homework"))
         }
     }
+
+    @Test func theParametersOwnNameBeforeTheValueIsNotTheValue() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("ask Oppi to fix the login test", session: id).replyText == "Which workspace?")
+            let answered = try await http.decodedTurn("the workspace is backend", session: id)
+            #expect(answered.intent?.slots["workspace"] == .string("backend"))
+        }
+    }
 }
 

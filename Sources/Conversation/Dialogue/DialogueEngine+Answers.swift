@@ -16,7 +16,7 @@ extension DialogueEngine {
         given pending: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         var slots = pending
-        let text = SlotParser.selfCorrected(text)
+        let text = Self.withoutOwnName(SlotParser.selfCorrected(text), of: parameter)
         var clauses = Self.clauses(of: text)
         // "for her, Zoe", "for my son, Noah": who someone is first, then their name.
         if case .entity = parameter.type, clauses.count > 1, Self.onlySaysWho(clauses[0]), Self.isWrittenAsName(clauses[1]) {
@@ -75,6 +75,22 @@ extension DialogueEngine {
     private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
     private static let standsForSomeone: Set<Substring> = ["her", "him", "them", "she", "he", "they"]
     private static let possessives: Set<Substring> = ["my", "our", "his", "her", "their"]
+
+    /// "the workspace is backend" to "Which workspace?": the value after the parameter's own
+    /// name (or title) and a verb that links them.
+    static func withoutOwnName(_ text: String, of parameter: ParameterDefinition) -> String {
+        let words = text.split(separator: " ")
+        var start = words.first.map { ["the", "my", "our"].contains(folded($0)) } == true ? 1 : 0
+        let names = [parameter.name, parameter.title ?? ""].map { UtteranceWords($0).words }.filter { !$0.isEmpty }
+        guard let name = names.first(where: { UtteranceWords.begin(words[start...], with: $0) }) else { return text }
+        start += name.count
+        guard let link = linkingVerbs.first(where: { UtteranceWords.begin(words[start...], with: $0) }),
+              words.count > start + link.count else { return text }
+        return words[(start + link.count)...].joined(separator: " ")
+    }
+
+    private static let linkingVerbs: [[Substring]] = ["is", "should be", "will be", "would be", "is going to be", "can be"]
+        .map { $0.split(separator: " ") }
 
     /// One or two words, capitalised as the recogniser writes names, after any lead-in: "Zoe",
     /// "Mary Anne", "my husband Dan".

@@ -60,14 +60,14 @@ extension DialogueEngine {
         if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheChoices(words) {
             let understood = await understand(text, state: state, context: context, turnID: turnID)
             if let match = understood.match, match.intent.id != intent.id {
-                state.pending = nil
+                state.setPendingAside()
                 return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
             }
             return traced(explained(intent, pending: pending, state: state), understood)
         }
         // "never mind that, resume my last chat": the question is dropped for the request.
         if let request = ConversationalCues.request(afterCancelIn: text) {
-            state.pending = nil
+            state.setPendingAside()
             let understood = await understand(request, state: state, context: context, turnID: turnID)
             if let match = understood.match {
                 return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
@@ -140,14 +140,14 @@ extension DialogueEngine {
                 if let match = understood.match,
                    requestShaped ? match.intent.id != intent.id || restates(pending, with: match, of: intent)
                                  : match.intent.id != intent.id && (match.confidence >= Self.plainRequestConfidence || saysInstead) {
-                    state.pending = nil
+                    state.setPendingAside()
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }
             } else if let request = ConversationalCues.request(afterRedirectIn: text) {
                 // "actually, check git status in CodingBridge" to "What's your idea?".
                 let understood = await understand(request, state: state, context: context, turnID: turnID)
                 if let match = understood.match, match.intent.id != intent.id {
-                    state.pending = nil
+                    state.setPendingAside()
                     return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
                 }
             }
@@ -166,7 +166,7 @@ extension DialogueEngine {
         // understood above already).
         let understood = if let heard { heard } else { await understand(text, state: state, context: context, turnID: turnID) }
         if let match = understood.match, match.intent.id != intent.id || pending.awaitingConfirmation {
-            state.pending = nil
+            state.setPendingAside()
             return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
         // "no, for Max" while Jiri asks when it is due: the request is corrected and the

@@ -51,6 +51,10 @@ struct DialogueEngine: Sendable {
 
     private func reply(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         let words = UtteranceWords(text)
+        if state.setAside != nil,
+           let resumed = await resumingSetAside(text, words: words, state: state, principal: principal, context: context, turnID: turnID) {
+            return resumed
+        }
 
         if let pending = state.pending, let intent = catalog.intent(id: pending.intentID) {
             return await reply(to: text, words: words, answering: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID)

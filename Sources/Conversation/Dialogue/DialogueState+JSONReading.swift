@@ -53,6 +53,7 @@ extension JSONByteReader where Failure == JSONSyntaxError {
         var declinedVisual: Bool?
         var lastIntent: PendingIntent?
         var recent: [ContextMessage]?
+        var setAside: PendingIntent?
         var seen = SeenMembers()
         try readObject { reader, key throws(JSONSyntaxError) in
             switch key {
@@ -72,12 +73,15 @@ extension JSONByteReader where Failure == JSONSyntaxError {
                     messages.append(try reader.readContextMessage())
                 }
                 recent = messages
+            case "setAside":
+                try seen.insert(4, reader)
+                setAside = try reader.readOptionalPendingIntent()
             default:
                 try reader.skipValue()
             }
         }
         guard let declinedVisual, let recent else { throw error("declinedVisual or recent missing") }
-        return DialogueState(pending: pending, declinedVisual: declinedVisual, lastIntent: lastIntent, recent: recent)
+        return DialogueState(pending: pending, declinedVisual: declinedVisual, lastIntent: lastIntent, recent: recent, setAside: setAside)
     }
 
     private mutating func readOptionalPendingIntent() throws(JSONSyntaxError) -> PendingIntent? {

@@ -11,6 +11,7 @@ extension DialogueState: JSONWritable {
         writer.key("declinedVisual"); writer.bool(declinedVisual)
         if let lastIntent { writer.key("lastIntent"); writer.value(lastIntent) }
         writer.key("recent"); writer.array(recent)
+        if let setAside { writer.key("setAside"); writer.value(setAside) }
         writer.endObject()
     }
 }

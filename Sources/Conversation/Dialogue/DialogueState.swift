@@ -11,12 +11,25 @@ public struct DialogueState: Sendable, Hashable, Codable {
     public var lastIntent: PendingIntent?
     /// The last few exchanged messages, newest last, for context.
     public var recent: [ContextMessage]
+    /// A request left unanswered for another ("never mind, what's overdue?" while Jiri asked
+    /// who a nag is for), to go back to ("ok, back to Mia's nag").
+    public var setAside: PendingIntent?
 
-    public init(pending: PendingIntent? = nil, declinedVisual: Bool = false, lastIntent: PendingIntent? = nil, recent: [ContextMessage] = []) {
+    public init(
+        pending: PendingIntent? = nil, declinedVisual: Bool = false, lastIntent: PendingIntent? = nil,
+        recent: [ContextMessage] = [], setAside: PendingIntent? = nil
+    ) {
         self.pending = pending
         self.declinedVisual = declinedVisual
         self.lastIntent = lastIntent
         self.recent = recent
+        self.setAside = setAside
+    }
+
+    /// The question Jiri waits on is left for another request; it can be gone back to.
+    mutating func setPendingAside() {
+        setAside = pending ?? setAside
+        pending = nil
     }
 
     /// Two exchanges: what the LLM orchestrator sends as context. The whole

@@ -37,7 +37,8 @@ import Understanding
                         "due": .date(Date(timeIntervalSince1970: 1_790_000_000))],
                 awaiting: "due", awaitingConfirmation: true, reprompts: 2),
             declinedVisual: true,
-            lastIntent: PendingIntent(intentID: "oppi.OpenNewSessionIntent", slots: [:]))
+            lastIntent: PendingIntent(intentID: "oppi.OpenNewSessionIntent", slots: [:]),
+            setAside: PendingIntent(intentID: "moodboard.AddMoodIntent", slots: ["title": .text("calm")], awaiting: "emoji"))
         full.remember(user: "remind Emma", assistant: "When? / Wann? 😀")
         return [DialogueState(), full]
     }()

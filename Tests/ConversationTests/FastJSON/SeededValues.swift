@@ -141,7 +141,8 @@ struct SeededValues {
 
     mutating func dialogueState(lossless: Bool) -> DialogueState {
         var state = DialogueState(pending: optional { $0.pendingIntent(lossless: lossless) }, declinedVisual: bool(),
-                                  lastIntent: optional { $0.pendingIntent(lossless: lossless) })
+                                  lastIntent: optional { $0.pendingIntent(lossless: lossless) },
+                                  setAside: optional { $0.pendingIntent(lossless: lossless) })
         for _ in 0..<integer(0...3) {
             state.remember(user: text(), assistant: text())
         }

@@ -1,0 +1,67 @@
+import Catalog
+import Foundation
+import Understanding
+
+/// Going back to a request left unanswered for another: "ok, back to Mia's nag", "back to the
+/// Oppi request", "where were we?". The request is taken up with the values it had and its
+/// question asked again; values said after a colon or comma answer it ("back to Mia's nag:
+/// meds, at 8 tonight").
+extension DialogueEngine {
+    func resumingSetAside(
+        _ text: String, words: UtteranceWords, state: DialogueState, principal: Principal, context: MatchContext, turnID: String
+    ) async -> DialogueOutcome? {
+        guard let aside = state.setAside, let intent = catalog.intent(id: aside.intentID),
+              let pointer = Self.pointerBack(words), refers(pointer, to: aside, of: intent) else { return nil }
+        var state = state
+        // A question open now is set aside in its turn ("back to the nag" while Jiri asks which workspace).
+        state.setAside = state.pending
+        state.pending = aside
+        if let values = Self.valuesAfterPointer(in: text) {
+            return await reply(to: values, words: UtteranceWords(values), answering: aside, of: intent, state: state,
+                               principal: principal, context: context, turnID: turnID)
+        }
+        return await proceed(intent, slots: aside.slots, state: state, principal: principal, context: context, turnID: turnID)
+    }
+
+    /// The words after "back to" ("ok, back to Mia's nag" → "mias nag"), or none for "where
+    /// were we"; nil when the utterance does not go back.
+    static func pointerBack(_ words: UtteranceWords) -> ArraySlice<Substring>? {
+        let said = words.words
+        if said.count <= 5, let start = said.firstIndex(of: "where"), said[start...].starts(with: ["where", "were", "we"]) {
+            return []
+        }
+        guard let back = said.firstIndex(of: "back"), back + 1 < said.count, said[back + 1] == "to",
+              said[..<back].allSatisfy(leadsBack.contains) else { return nil }
+        return said[(back + 2)...]
+    }
+
+    private static let leadsBack: Set<Substring> = [
+        "ok", "okay", "so", "right", "alright", "anyway", "anyways", "now", "and", "then", "lets", "let", "us", "go",
+        "going", "get", "getting", "come", "coming", "can", "we", "could", "ill", "i", "want", "to", "jiri", "well",
+    ]
+
+    /// What "back to …" may say of a request without naming it: "back to that", "back to what
+    /// we were doing".
+    private static let vaguePointers: Set<Substring> = [
+        "that", "it", "this", "what", "we", "were", "i", "was", "doing", "the", "my", "request", "before", "other",
+        "thing", "earlier", "one", "previous", "last", "where", "question", "left", "off",
+    ]
+
+    /// Whether the words point at the set-aside request: say nothing particular, or name its
+    /// app, a word of its title ("nag", "mood") or one of its values ("Mia's nag").
+    private func refers(_ pointer: ArraySlice<Substring>, to aside: PendingIntent, of intent: IntentDefinition) -> Bool {
+        if pointer.allSatisfy(Self.vaguePointers.contains) { return true }
+        var keys = Set(appNames.filter { $0.app == intent.app }.flatMap(\.words))
+        keys.formUnion(UtteranceWords(intent.title).words.filter { $0.count >= 3 })
+        for value in aside.slots.values { keys.formUnion(UtteranceWords(value.stringValue).words) }
+        return pointer.contains { word in keys.contains(word) || (word.hasSuffix("s") && keys.contains(word.dropLast())) }
+    }
+
+    /// "back to Mia's nag: meds, at 8 tonight" → "meds, at 8 tonight".
+    static func valuesAfterPointer(in text: String) -> String? {
+        guard let back = text.range(of: "back to", options: .caseInsensitive) ?? text.range(of: "where were we", options: .caseInsensitive),
+              let mark = text[back.upperBound...].firstIndex(where: { $0 == ":" || $0 == "," || $0 == "—" }) else { return nil }
+        let values = text[text.index(after: mark)...].trimmingCharacters(in: .whitespaces)
+        return values.isEmpty ? nil : values
+    }
+}

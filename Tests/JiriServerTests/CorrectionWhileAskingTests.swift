@@ -58,4 +58,15 @@ import Testing
             #expect(next.intent?.status == "needs_value")
         }
     }
+
+    @Test func aValueSaidWithNotAndTheValueItReplacesCorrectsWithoutACorrectionWord() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            _ = try await http.decodedTurn("remind Noah about his homework", session: id)
+            let answered = try await http.decodedTurn("at 4 — oh, and it's for Ava, not Noah", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Ava"))
+            #expect(answered.intent?.slots["dueAt"] != nil)
+        }
+    }
 }
+

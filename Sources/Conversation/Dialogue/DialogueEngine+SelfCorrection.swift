@@ -20,7 +20,8 @@ extension DialogueEngine {
         guard let awaiting = pending.awaiting else { return nil }
         let (before, said) = Self.splitAtCorrection(text)
         let words = UtteranceWords(String(said)).words
-        guard Self.signalsCorrection(words), let value = Self.correctedValue(words) else { return nil }
+        guard Self.signalsCorrection(words) || Self.replacesValue(words, of: pending.slots),
+              let value = Self.correctedValue(words) else { return nil }
         let amendment = Amendment(answer: value, setsOmitted: false)
         if let slots = amended(pending.slots, of: intent, by: amendment, text: String(said), context: context, namesWritten: true),
            slots.contains(where: { $0.key != awaiting && pending.slots[$0.key] != $0.value }) {
@@ -52,6 +53,13 @@ extension DialogueEngine {
         if correctionStarters.contains(first) { return true }
         if first == "i", let next = start.dropFirst().first, next == "mean" || next == "meant" { return true }
         return words.last == "actually"
+    }
+
+    /// "… it's for Ava, not Noah": the words after a closing "not" are a value the request has.
+    private static func replacesValue(_ words: [Substring], of slots: [String: SlotValue]) -> Bool {
+        guard let not = words.lastIndex(of: "not"), not > 0, not + 1 < words.count else { return false }
+        let replaced = words[(not + 1)...].joined(separator: " ")
+        return slots.values.contains { UtteranceWords($0.stringValue).words.joined(separator: " ") == replaced }
     }
 
     /// The new value: the words after the correction's leads, without what it replaces ("mia

@@ -13,4 +13,9 @@ public struct IntentMatch: Sendable {
         self.confidence = confidence
         self.slots = slots
     }
+
+    /// Whether a value was taken as free text (a prompt, an idea, a mood's title).
+    var tookFreeText: Bool {
+        slots.values.contains { if case .text = $0 { true } else { false } }
+    }
 }

@@ -74,8 +74,7 @@ public struct IntentMatcher: Sendable {
             // Likewise a request with an afterthought ("Oppi, I'd like a blank session, I'll take
             // it from there") read whole as a chat about all of it: only a whole read that took
             // free text can have swallowed one.
-            let tookFreeText = whole.slots.values.contains { if case .text = $0 { true } else { false } }
-            for end in clauseStarts.reversed() where tookFreeText {
+            for end in clauseStarts.reversed() where whole.tookFreeText {
                 if let request = matchAsSaid(Array(tokens[..<end]), bytes: bytes, context: context),
                    request.intent.id != whole.intent.id, request.confidence > whole.confidence {
                     return request
@@ -97,62 +96,11 @@ public struct IntentMatcher: Sendable {
         }
         if let fronted = Self.questionWordFronted(tokens),
            let found = matchAsSaid(fronted, bytes: bytes, context: context),
-           !found.slots.values.contains(where: { if case .text = $0 { true } else { false } }) {
+           !found.tookFreeText {
             return found
         }
         return nil
     }
-
-    /// The request without a period said after it ("list my appointments nags for this week", "how
-    /// many nags are overdue by more than a day", "what's the family completion rate this week in
-    /// Nagz"), for when no pattern has room for it; nil when none ends the request. A point in
-    /// time is kept: it says when something is due ("homework nag for tonight"), or is an idiom
-    /// ("I'm done for today").
-    private static func withoutTrailingTimeScope(_ tokens: [Token]) -> [Token]? {
-        var end = tokens.count
-        if end > 3, tokens[end - 1].app >= 0, UtteranceSpan.appPrepositions.contains(tokens[end - 2].id) { end -= 2 }
-        guard let start = trailingTimeScope(tokens[..<end]) else { return nil }
-        return Array(tokens[..<start] + tokens[end...])
-    }
-
-    private static func trailingTimeScope(_ tokens: ArraySlice<Token>) -> Int? {
-        guard let last = tokens.last, last.id == .number || !last.flags.isDisjoint(with: [.temporal, .unit]) else { return nil }
-        var start = tokens.endIndex
-        var tellsTime = false
-        while start > 2 {
-            let token = tokens[start - 1]
-            let isTime = !token.flags.isDisjoint(with: [.temporal, .unit]) || token.id == .clock || token.id == .ordinal
-            guard isTime || token.id == .number || timeScopeWords.contains(token.id) else { break }
-            tellsTime = tellsTime || token.flags.contains(.unit)
-            start -= 1
-        }
-        guard tellsTime, start < tokens.endIndex, timeScopeOpeners.contains(tokens[start].id) else { return nil }
-        return start
-    }
-
-    private static let timeScopeOpeners: Set<TokenID> = [
-        BuiltinWord.for.id, BuiltinWord.from.id, BuiltinWord.until.id, BuiltinWord.by.id, BuiltinWord.since.id,
-        BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.at.id, BuiltinWord.after.id, BuiltinWord.before.id,
-        BuiltinWord.around.id, BuiltinWord.this.id, BuiltinWord.next.id, BuiltinWord.past.id,
-    ]
-    private static let timeScopeWords: Set<TokenID> = timeScopeOpeners.union([
-        BuiltinWord.more.id, BuiltinWord.than.id, BuiltinWord.ago.id, BuiltinWord.later.id, BuiltinWord.half.id,
-        BuiltinWord.quarter.id, BuiltinWord.couple.id, BuiltinWord.few.id, BuiltinWord.of.id, BuiltinWord.and.id,
-    ])
-
-    /// A question asked in place, as many Englishes ask it ("my current mood is what?",
-    /// "the git status is how?"), with its question word put first: "what is my current
-    /// mood". Only read when it takes no free text, whose words would now be out of order.
-    private static func questionWordFronted(_ tokens: [Token]) -> [Token]? {
-        guard tokens.count >= 3, questionWords.contains(tokens[tokens.count - 1].id),
-              linkingVerbs.contains(tokens[tokens.count - 2].id) else { return nil }
-        return [tokens[tokens.count - 1], tokens[tokens.count - 2]] + tokens[..<(tokens.count - 2)]
-    }
-
-    private static let questionWords: Set<TokenID> = [
-        BuiltinWord.what.id, BuiltinWord.which.id, BuiltinWord.how.id, BuiltinWord.when.id, BuiltinWord.who.id,
-    ]
-    private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix

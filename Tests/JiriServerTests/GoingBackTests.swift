@@ -1,15 +1,13 @@
 import Foundation
 import JiriAPI
+import HummingbirdTesting
 import Testing
 
 /// Going back to a request left unanswered for another, over HTTP with the real stores.
 @Suite struct GoingBackTests {
     @Test func backToARequestByAValueTakesItUpWithTheValuesSaidAfter() async throws {
         try await TestHarness.withApp { http, _ in
-            let id = TestHarness.newSessionID()
-            _ = try await http.decodedTurn("create a nag for Mia", session: id)
-            let other = try await http.decodedTurn("never mind, what's overdue?", session: id)
-            #expect(other.intent?.id == "nagz.CheckOverdueIntent")
+            let id = try await Self.session(leaving: "create a nag for Mia", for: "never mind, what's overdue?", http)
             let back = try await http.decodedTurn("ok, back to Mia's nag: meds, at 8 tonight", session: id)
             #expect(back.intent?.id == "nagz.CreateNagIntent")
             #expect(back.intent?.slots["recipient"] == .string("Mia"))
@@ -33,9 +31,7 @@ import Testing
 
     @Test func whereWereWeTakesUpTheRequestLeft() async throws {
         try await TestHarness.withApp { http, _ in
-            let id = TestHarness.newSessionID()
-            _ = try await http.decodedTurn("log my mood", session: id)
-            _ = try await http.decodedTurn("what's overdue in Nagz", session: id)
+            let id = try await Self.session(leaving: "log my mood", for: "what's overdue in Nagz", http)
             let back = try await http.decodedTurn("where were we?", session: id)
             #expect(back.intent?.id == "moodboard.AddMoodIntent")
             #expect(back.expectsReply)
@@ -44,11 +40,18 @@ import Testing
 
     @Test func backToSomethingElseIsThatRequest() async throws {
         try await TestHarness.withApp { http, _ in
-            let id = TestHarness.newSessionID()
-            _ = try await http.decodedTurn("create a nag for Mia", session: id)
-            _ = try await http.decodedTurn("never mind, what's overdue?", session: id)
+            let id = try await Self.session(leaving: "create a nag for Mia", for: "never mind, what's overdue?", http)
             let resumed = try await http.decodedTurn("go back to my last chat in CodingBridge", session: id)
             #expect(resumed.intent?.id == "codingbridge.ResumeSessionIntent")
         }
+    }
+
+    /// A session whose first request asked a question and was left for `other`, which
+    /// answers at once (so nothing else is pending).
+    private static func session(leaving request: String, for other: String, _ http: any TestClientProtocol) async throws -> String {
+        let id = TestHarness.newSessionID()
+        #expect(try await http.decodedTurn(request, session: id).expectsReply)
+        #expect(try await !http.decodedTurn(other, session: id).expectsReply)
+        return id
     }
 }

@@ -46,6 +46,35 @@ import Testing
         }
     }
 
+    @Test func aRequestMadeAgainFromTheStartIsNotGoneBackTo() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "log my mood", for: "what's overdue in Nagz", http)
+            #expect(try await http.decodedTurn("log my mood as happy", session: id).intent?.status == "completed")
+            let back = try await http.decodedTurn("where were we?", session: id)
+            #expect(back.intent?.id != "moodboard.AddMoodIntent")
+            #expect(!back.expectsReply)
+        }
+    }
+
+    @Test func aRequestOfTheSameIntentWithOtherValuesKeepsTheOneSetAside() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "create a nag for Mia", for: "log my mood as happy", http)
+            #expect(try await http.decodedTurn("create a chores nag for Leo due at 6 tonight", session: id).intent?.status == "failed")
+            let back = try await http.decodedTurn("back to Mia's nag", session: id)
+            #expect(back.intent?.slots["recipient"] == .string("Mia"))
+            #expect(back.expectsReply)
+        }
+    }
+
+    @Test func nothingIsGoneBackToAfterAGoodbye() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "log my mood", for: "what's overdue in Nagz", http)
+            #expect(try await http.decodedTurn("ok thanks, bye", session: id).endConversation)
+            let back = try await http.decodedTurn("where were we?", session: id)
+            #expect(back.intent?.id != "moodboard.AddMoodIntent")
+        }
+    }
+
     /// A session whose first request asked a question and was left for `other`, which
     /// answers at once (so nothing else is pending).
     private static func session(leaving request: String, for other: String, _ http: any TestClientProtocol) async throws -> String {

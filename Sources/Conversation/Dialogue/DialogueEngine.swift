@@ -160,6 +160,7 @@ struct DialogueEngine: Sendable {
     func run(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         var state = state
         state.lastIntent = PendingIntent(intentID: intent.id, slots: slots)
+        state.forgetSetAside(redoneAs: PendingIntent(intentID: intent.id, slots: slots))
         guard let app = catalog.app(named: intent.app) else {
             return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
         }
@@ -188,6 +189,9 @@ struct DialogueEngine: Sendable {
 
     func closing(_ words: UtteranceWords, state: DialogueState) -> DialogueOutcome {
         let reply = ConversationalCues.isThanks(words) ? "You're welcome!" : "Goodbye!"
+        // The conversation is over: nothing set aside in it is gone back to later.
+        var state = state
+        state.setAside = nil
         return DialogueOutcome(replyText: reply, mode: "goodbye", endConversation: true, state: state)
     }
 

@@ -32,6 +32,15 @@ public struct DialogueState: Sendable, Hashable, Codable {
         pending = nil
     }
 
+    /// A request set aside and then made again from the start has nothing left to go back to:
+    /// "where were we?" must not reopen it. Another request of the same intent (a nag for Leo
+    /// while Mia's waits) keeps it.
+    mutating func forgetSetAside(redoneAs ran: PendingIntent) {
+        guard let aside = setAside, aside.intentID == ran.intentID,
+              aside.slots.allSatisfy({ ran.slots[$0.key] == $0.value }) else { return }
+        setAside = nil
+    }
+
     /// Two exchanges: what the LLM orchestrator sends as context. The whole
     /// transcript is in Postgres; the state is decoded and encoded every turn.
     public static let recentLimit = 4

@@ -7,6 +7,8 @@ import Testing
     @Test(arguments: [
         "Hold on. Leo, stop chasing the cat!", "One sec — Ava, not on the couch with those shoes!",
         "Hang on, hang on — Theo, give your sister her tablet back.", "Hang on, someone's at the door.", "Okay, sorry.",
+        "hang on, Sam's asking something", "wait, one second, Eli's asking me something", "one sec, Grandma's calling me",
+        "hold on — Noor, shoes on, we're leaving", "hold that thought, Jiri, just a moment", "Leo, not now",
     ])
     func wordsSaidToSomeoneElseLeaveNoAnswer(_ text: String) {
         let reading = Asides.read(text)
@@ -33,5 +35,15 @@ import Testing
 
     @Test func aValueWithItsKindAfterAHoldIsNoNews() {
         #expect(Asides.read("Okay, back. The oppi-dev workspace on the Mac Studio.").answer == "The oppi-dev workspace on the Mac Studio")
+    }
+
+    @Test func aHoldAfterWordsToSomeoneTurnsBackToJiri() {
+        let reading = Asides.read("no Leo, not now — sorry, it's for Leo, chores")
+        #expect(reading.answer == "sorry, it's for Leo, chores")
+        #expect(reading.asides == ["no Leo, not now"])
+    }
+
+    @Test func aNameAfterAHoldThatSaysWhatItIsForIsTheAnswer() {
+        #expect(Asides.read("hold on — Leo, for his homework").answer == "Leo, for his homework")
     }
 }

@@ -288,5 +288,14 @@ import Testing
             #expect(answered.intent?.slots["workspace"] == .string("backend"))
         }
     }
-}
 
+    @Test func anApologyBeforeTheAnswerCorrectsNothing() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("create a nag", session: id).replyText == "Who is the nag for?")
+            let answered = try await http.decodedTurn("sorry, for Leo, chores", session: id)
+            #expect(answered.intent?.slots["recipient"] == .string("Leo"))
+            #expect(answered.intent?.slots["category"] == .string("chores"))
+        }
+    }
+}

@@ -49,4 +49,20 @@ import Understanding
         #expect(match?.slots["prompt"] == .text("refactor the parser"))
         #expect(match?.slots["workspace"] == .entity("oppi-dev"))
     }
+
+    @Test(arguments: [
+        ("set a homework nag for him for Thursday night", "homework"), ("create an appointments nag for her", "appointments"),
+        ("Lucas hasn't started, so set a homework nag for him", "homework"), ("nag them about chores", "chores"),
+    ])
+    func someoneNamedByAPronounIsAskedFor(_ text: String, _ category: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["category"] == .enumCase(category))
+        #expect(match?.slots["recipient"] == nil)
+    }
+
+    @Test func herBeforeWhatSheOwnsStaysInTheRequest() {
+        let match = understand("remind Mia about her homework")
+        #expect(match?.slots["recipient"] == .entity("Mia"))
+    }
 }

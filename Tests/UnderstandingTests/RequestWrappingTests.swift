@@ -170,5 +170,16 @@ import Understanding
     @Test func secondsAfterANumberAreStillALength() {
         #expect(understand("snooze it for 30 seconds")?.intent.id == "nagz.SnoozeNagIntent")
     }
-}
 
+    @Test(arguments: [
+        "could you tell me whether anything is overdue in Nagz", "let me know if anything is overdue",
+        "can you check whether I'm behind on anything", "Hello dear, could you tell me whether anything is overdue? I can never keep track of it all.",
+    ])
+    func aYesNoQuestionAskedInsideAnotherIsTheQuestion(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func whetherIHaveNagsListsThem() {
+        #expect(understand("could you find out if I have any chores nags")?.slots["category"] == .enumCase("chores"))
+    }
+}

@@ -23,7 +23,14 @@ import Understanding
         let match = understand("remind them to clean up")
         #expect(match?.intent.id == "nagz.CreateNagIntent")
         #expect(match?.slots["recipient"] == nil)
-        #expect(understand("could you bug her about it tomorrow at 5pm") == nil)
+    }
+
+    @Test func aRequestNamingSomeoneOnlyByAPronounSaysSo() throws {
+        let match = try #require(understand("could you bug her about it tomorrow at 5pm"))
+        #expect(match.intent.id == "nagz.CreateNagIntent")
+        #expect(match.slots["recipient"] == nil)
+        #expect(match.namesSomeoneByPronoun)
+        #expect(understand("remind Mia about her homework")?.namesSomeoneByPronoun == false)
     }
 
     @Test func theWordAppAfterAPauseIsNotPartOfTheAppsName() {

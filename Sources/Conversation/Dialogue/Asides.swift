@@ -31,18 +31,23 @@ enum Asides {
         for sentence in Sentences.split(text) {
             let exclaimed = sentence.endIndex < text.endIndex && text[sentence.endIndex] == "!"
             var addressed = false
+            var heldBefore = false
             var keptParts: [String] = []
             for part in sentence.split(whereSeparator: { "—–".contains($0) }) {
                 let raw = String(trimmed(part, where: \.isWhitespace))
                 guard !raw.isEmpty else { continue }
-                if addressed {
+                let (rest, held) = withoutHolds(raw)
+                // "no Leo, not now — sorry, it's for Leo": a hold turns back to Jiri.
+                if addressed && !held {
                     asides.append(raw)
                     continue
                 }
-                let (rest, held) = withoutHolds(raw)
+                addressed = false
                 if held { changed = true }
+                defer { heldBefore = heldBefore || held }
                 if rest.isEmpty { continue }
-                if isAddressedToSomeone(rest, exclaimed: exclaimed) || held && tellsWhatIsGoingOn(rest) {
+                if isAddressedToSomeone(rest, exclaimed: exclaimed)
+                    || (held || heldBefore) && (tellsWhatIsGoingOn(rest) || isCalledAfterHold(rest)) {
                     asides.append(rest)
                     addressed = true
                     changed = true
@@ -64,6 +69,7 @@ enum Asides {
         "just a moment", "just a minute", "give me a sec", "give me a second", "give me a moment", "give me a minute",
         "bear with me", "wait a sec", "wait a second", "wait", "sorry about that", "sorry", "okay back", "ok back",
         "im back", "i am back", "back", "where was i", "okay", "ok", "right", "anyway", "so",
+        "hold that thought", "hold that", "jiri",
     ].map { $0.split(separator: " ") }
 
     /// The first words of the holds: a clause starting with another word holds nothing.
@@ -100,7 +106,13 @@ enum Asides {
     ]
 
     private static func tellsWhatIsGoingOn(_ clause: String) -> Bool {
-        let words = clause.split(separator: " ").map(UtteranceWords.folded)
+        let said = clause.split(separator: " ")
+        let words = said.map(UtteranceWords.folded)
+        // "Sam's asking something", "Grandma's calling me": someone by name doing something now.
+        if words.count >= 2, let name = said.first, name.first?.isUppercase == true, name.hasSuffix("'s"),
+           words[1].hasSuffix("ing") {
+            return true
+        }
         guard words.count >= 3, let first = words.first, goingOnSubjects.contains(first) else { return false }
         // "sorry, I meant homework": a correction, not news.
         if first == "i", ["mean", "meant", "said"].contains(words[1]) { return false }
@@ -128,13 +140,38 @@ enum Asides {
     ]
 
     private static func isAddressedToSomeone(_ clause: String, exclaimed: Bool) -> Bool {
-        guard let comma = clause.firstIndex(of: ","), !clause[..<comma].contains(" ") else { return false }
-        let name = clause[..<comma]
-        guard let initial = name.first, initial.isLetter else { return false }
-        let folded = UtteranceWords.folded(name)
-        guard !notNames.contains(folded), initial.isUppercase || endearments.contains(folded) else { return false }
-        let rest = clause[clause.index(after: comma)...].split(separator: " ").map(UtteranceWords.folded)
-        guard let first = rest.first else { return false }
-        return rest.count >= 2 && (addressingWords.contains(first) || exclaimed)
+        guard let rest = wordsAfterCalling(clause), let first = rest.first else { return false }
+        return rest.count >= 2 && (addressingWords.contains(first) || exclaimed || isPuttingOff(rest))
     }
+
+    /// Right after a hold, someone called by name is spoken to ("hold on — Noor, shoes on, we're
+    /// leaving") unless what follows says what the name is for ("Leo, for his homework").
+    private static func isCalledAfterHold(_ clause: String) -> Bool {
+        guard let rest = wordsAfterCalling(clause), let first = rest.first else { return false }
+        return rest.count >= 2 && !answerLinks.contains(first)
+    }
+
+    /// The words after a name or endearment said first with a comma ("Leo, stop that", "no
+    /// Leo, not now"), folded; nil when the clause calls nobody.
+    private static func wordsAfterCalling(_ clause: String) -> [Substring]? {
+        guard let comma = clause.firstIndex(of: ",") else { return nil }
+        let before = clause[..<comma].split(separator: " ")
+        // "no Leo", "oh Leo": a word that calls nobody, then the name.
+        guard let name = before.last, before.count == 1 || before.count == 2 && notNames.contains(UtteranceWords.folded(before[0])),
+              let initial = name.first, initial.isLetter else { return nil }
+        let folded = UtteranceWords.folded(name)
+        guard !notNames.contains(folded), initial.isUppercase || endearments.contains(folded) else { return nil }
+        return clause[clause.index(after: comma)...].split(separator: " ").map(UtteranceWords.folded)
+    }
+
+    /// "not now", "not right now", "not yet": putting someone off, not correcting a value.
+    private static func isPuttingOff(_ words: [Substring]) -> Bool {
+        words.first == "not" && words.dropFirst().first.map { ["now", "right", "yet", "today", "tonight"].contains($0) } == true
+    }
+
+    /// What follows a name that answers with it: "Leo, for his homework", "Mia, not Leo".
+    private static let answerLinks: Set<Substring> = [
+        "for", "not", "his", "her", "their", "about", "due", "at", "on", "by", "and", "with", "to", "the", "a", "an",
+        "its", "it", "she", "he", "they", "tomorrow", "today", "tonight", "please",
+    ]
 }

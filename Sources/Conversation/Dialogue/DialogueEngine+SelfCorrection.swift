@@ -23,8 +23,10 @@ extension DialogueEngine {
         guard Self.signalsCorrection(words) || Self.replacesValue(words, of: pending.slots),
               let value = Self.correctedValue(words) else { return nil }
         let amendment = Amendment(answer: value, setsOmitted: false)
+        // Said first, it must change a value the request has: "sorry, for Leo, chores" to "Who is
+        // the nag for?" apologises and answers, it corrects nothing.
         if let slots = amended(pending.slots, of: intent, by: amendment, text: String(said), context: context, namesWritten: true),
-           slots.contains(where: { $0.key != awaiting && pending.slots[$0.key] != $0.value }) {
+           slots.contains(where: { $0.key != awaiting && pending.slots[$0.key] != $0.value && (!before.isEmpty || pending.slots[$0.key] != nil) }) {
             return SelfCorrection(slots: slots, answer: before.isEmpty ? nil : String(before))
         }
         guard !before.isEmpty else { return nil }

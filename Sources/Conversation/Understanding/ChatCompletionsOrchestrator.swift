@@ -40,7 +40,9 @@ public struct ChatCompletionsOrchestrator: IntentUnderstanding {
     }
 
     public func understand(_ utterance: Utterance) async -> Understood {
-        if configuration.mode == .assist, let match = matcher.match(utterance.text, context: utterance.context) {
+        // "bug her about it": the model sees the conversation and may know who "her" is.
+        if configuration.mode == .assist, let match = matcher.match(utterance.text, context: utterance.context),
+           !match.namesSomeoneByPronoun {
             return Understood(match: match, source: .matcher)
         }
         let started = ContinuousClock.now

@@ -59,6 +59,10 @@ enum Fillers {
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",
+        // A yes-no question asked inside another: "could you tell me whether anything is overdue".
+        "tell me if", "tell me whether", "let me know if", "let me know whether", "find out if", "find out whether",
+        "see if", "see whether", "check if", "check whether", "i want to know if", "i want to know whether",
+        "i would like to know if", "i would like to know whether",
     ]
 
     static let trailing: [String] = [

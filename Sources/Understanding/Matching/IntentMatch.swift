@@ -7,11 +7,15 @@ public struct IntentMatch: Sendable {
     /// From 0 to 1. The matcher returns nothing below its threshold.
     public var confidence: Double
     public var slots: [String: SlotValue]
+    /// Someone was named only by a pronoun ("set a nag for him"), read as a name not said yet:
+    /// a model that sees the conversation may know who it is.
+    public var namesSomeoneByPronoun: Bool
 
-    public init(intent: IntentDefinition, confidence: Double, slots: [String: SlotValue]) {
+    public init(intent: IntentDefinition, confidence: Double, slots: [String: SlotValue], namesSomeoneByPronoun: Bool = false) {
         self.intent = intent
         self.confidence = confidence
         self.slots = slots
+        self.namesSomeoneByPronoun = namesSomeoneByPronoun
     }
 
     /// Whether a value was taken as free text (a prompt, an idea, a mood's title).

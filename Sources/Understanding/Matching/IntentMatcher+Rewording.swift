@@ -1,6 +1,6 @@
 /// Requests said in another order or with more than their patterns hold, put back in the
 /// shape the patterns read: a period said after the request left out, a question word said
-/// in place put first.
+/// in place put first, a pronoun in place of a name.
 extension IntentMatcher {
     /// The request without a period said after it ("list my appointments nags for this week", "how
     /// many nags are overdue by more than a day", "what's the family completion rate this week in
@@ -52,4 +52,25 @@ extension IntentMatcher {
         BuiltinWord.what.id, BuiltinWord.which.id, BuiltinWord.how.id, BuiltinWord.when.id, BuiltinWord.who.id,
     ]
     private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
+
+    /// Someone named by a pronoun ("set a homework nag for him", "remind her about the
+    /// dentist") in the place of a name, as a word a name slot can hold: it stands in for a
+    /// value (`Placeholder`), so the request is read and Jiri asks who. "her" before a word
+    /// it may own ("her homework") stays; nil when no pronoun stands for someone.
+    static func withPronounsAsStandIns(_ tokens: [Token]) -> [Token]? {
+        var reworded = tokens
+        var changed = false
+        for index in tokens.indices where objectPronouns.contains(tokens[index].id) {
+            if tokens[index].id == BuiltinWord.her.id, index + 1 < tokens.count, !endsNounPhrase(tokens[index + 1]) { continue }
+            reworded[index] = Token(id: .unknown, start: tokens[index].start, end: tokens[index].end)
+            changed = true
+        }
+        return changed ? reworded : nil
+    }
+
+    private static let objectPronouns: Set<TokenID> = [BuiltinWord.him.id, BuiltinWord.her.id, BuiltinWord.them.id]
+
+    private static func endsNounPhrase(_ next: Token) -> Bool {
+        !next.flags.isDisjoint(with: [.stop, .temporal, .clauseStart, .app]) || next.id == .number || next.id == .clock
+    }
 }

@@ -48,7 +48,11 @@ public struct IntentMatcher: Sendable {
                let found = firstMatch(corrected, bytes: bytes, context: context) {
                 return found
             }
-            return firstMatch(tokens, bytes: bytes, context: context)
+            if let found = firstMatch(tokens, bytes: bytes, context: context) { return found }
+            guard let standIns = Self.withPronounsAsStandIns(tokens),
+                  var found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
+            found.namesSomeoneByPronoun = true
+            return found
         }
     }
 

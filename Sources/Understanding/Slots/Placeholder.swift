@@ -18,6 +18,8 @@ enum Placeholder {
 
     private static let standIns = bytes([
         "something", "anything", "stuff", "thing", "someone", "somebody", "anyone", "anybody", "one",
+        // Read in a name's place only when nothing matched with them as pronouns.
+        "him", "her", "them",
     ])
     /// "do something", "say something": the verb asks for nothing more than the stand-in does.
     private static let leadingVerbs = bytes(["do", "say", "run", "ask", "tell", "check", "try"])

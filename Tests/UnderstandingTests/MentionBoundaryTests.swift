@@ -26,4 +26,11 @@ import Understanding
     @Test func whoSomeoneIsStaysTheNameWhenNoNameFollows() {
         #expect(understand("remind my son to do his homework")?.slots["recipient"] == .entity("son"))
     }
+
+    @Test(arguments: ["data-site", "api-prod"])
+    func aValueNeverStartsInsideAHyphenatedWord(_ workspace: String) {
+        let match = understand("Ask Oppi in \(workspace) to add tests")
+        #expect(match?.slots["workspace"] == .entity(workspace))
+        #expect(match?.slots["prompt"] == .text("add tests"))
+    }
 }

@@ -91,6 +91,7 @@ struct PatternExecutor {
         case .free(let slot, let limit, let mention, let next):
             // "I feel like pizza" wants something; it is not how the user feels.
             if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
+            if splitsWord(at: position) { return nil }
             var captures = captures
             captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
             let last = min(end, position + Int(limit))
@@ -110,7 +111,7 @@ struct PatternExecutor {
                 if mention, !canBeInMention(tokens[stop - 1]) { return nil }
                 if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
                 if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
-                if stop == pause {
+                if stop == pause || splitsWord(at: stop) {
                     stop += 1
                     continue
                 }
@@ -147,6 +148,13 @@ struct PatternExecutor {
             }
             return nil
         }
+    }
+
+    /// Whether a value starting or ending at `index` would cut a word the tokenizer read as parts
+    /// ("api-prod", "don't"): the parts share the word's bytes, so a value begun at its second
+    /// part would hold the whole word ("Ask Oppi in data-site to add tests").
+    private func splitsWord(at index: Int) -> Bool {
+        index > 0 && index < end && tokens[index].start == tokens[index - 1].start
     }
 
     /// Where a mention starting at `position` would end at a pause (a comma, a

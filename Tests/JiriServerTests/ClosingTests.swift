@@ -90,7 +90,7 @@ import Testing
     /// old-fashioned way, after sentences that ask for nothing.
     @Test(arguments: [
         "of course. bye", "no worries, bye", "sure thing, goodbye", "Righto, cheerio.", "That will be all for now, dear.",
-        "Oh bother. Well thank you for trying. Ta-ta for now.",
+        "Oh bother. Well thank you for trying. Ta-ta for now.", "ok thanks, talk to you later", "okay, see you later",
     ])
     func closingsSaidManyWaysEndTheConversation(_ text: String) async throws {
         try await TestHarness.withApp { http, _ in

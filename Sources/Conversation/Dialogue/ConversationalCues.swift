@@ -52,6 +52,8 @@ enum ConversationalCues {
     static let goodbyeWords: Set<String> = [
         "bye", "goodbye", "byebye", "cheerio", "ta ta", "tata", "toodles", "toodle oo", "farewell", "ciao", "cya",
         "night night", "see you soon", "talk later", "talk to you later", "catch you later",
+        // The same with "you" left out as a filler: "ok thanks, talk to you later".
+        "talk to later", "see later", "catch later", "speak later", "speak to later",
     ]
     /// Questions about the question just asked: "what do you mean by a workspace?", "what are
     /// the options?". The question is asked again; they answer nothing.
@@ -170,9 +172,12 @@ enum ConversationalCues {
         guard !words.words.isEmpty, words.words.count <= 8, words.words.allSatisfy(greetingVocabulary.contains) else { return nil }
         let all = words.words.map(String.init)
         guard isSequence(all[...], of: greetings) else { return nil }
-        let said = " " + all.joined(separator: " ") + " "
-        return askingAfterJiri.contains { said.contains(" \($0) ") } ? .askingAfterJiri : .hello
+        return askingAfterJiriWords.contains { phrase in
+            all.count >= phrase.count && (0...(all.count - phrase.count)).contains { all[$0..<($0 + phrase.count)].elementsEqual(phrase) }
+        } ? .askingAfterJiri : .hello
     }
+
+    private static let askingAfterJiriWords = askingAfterJiri.map { $0.split(separator: " ").map(String.init) }
 
     private static let greetingVocabulary = vocabulary(of: greetings)
 
@@ -189,8 +194,14 @@ enum ConversationalCues {
 
     static func asksToRepeat(_ words: UtteranceWords) -> Bool {
         // Asked on every turn with a request before it: only short ones are copied.
-        words.words.count <= 6 && repeats.contains(withoutFillers(words))
+        guard words.words.count <= 6 else { return false }
+        if repeats.contains(withoutFillers(words)) { return true }
+        // "log that again", "check it again": any verb, what was just done, again.
+        let said = words.words
+        return (3...4).contains(said.count) && said.last == "again" && said.dropLast().dropFirst().allSatisfy(pointsBack.contains)
     }
+
+    private static let pointsBack: Set<Substring> = ["that", "it", "this", "one", "same"]
 
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)

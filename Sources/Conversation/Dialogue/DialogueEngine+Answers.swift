@@ -253,6 +253,16 @@ extension DialogueEngine {
     /// and should be understood as one first: any answer for a name, and free text that the
     /// catalog never lets run on (a mood's title: "what's changed in my code" is no mood).
     /// Unbounded free text (Oppi's prompt) is taken as said.
+    /// "the chores nag for Noah" to "Which nag should I snooze?": the thing asked for, described.
+    /// It may read as a request of its own ("chores nag for Noah" creates one) but answers.
+    static func describesAwaited(_ parameter: ParameterDefinition, in words: UtteranceWords) -> Bool {
+        guard let first = words.words.first, describingDeterminers.contains(first) else { return false }
+        let kind = Substring(parameter.name.lowercased())
+        return words.words.dropFirst().contains { $0 == kind || $0 == kind + "s" }
+    }
+
+    private static let describingDeterminers: Set<Substring> = ["the", "that", "this", "my", "his", "her", "their", "our"]
+
     func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition) -> Bool {
         switch parameter.type {
         case .entity: true

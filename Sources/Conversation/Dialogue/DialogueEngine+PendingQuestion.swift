@@ -132,7 +132,7 @@ extension DialogueEngine {
             // ("continue my CodingBridge session" to "What are you looking for?"), though a
             // prompt for Oppi may well name an app.
             let requestShaped = isRequestShaped(answering: parameter, of: intent)
-            if requestShaped || mentionsApp(words) {
+            if requestShaped || mentionsApp(words), !Self.describesAwaited(parameter, in: words) {
                 let understood = await understand(text, state: state, context: context, turnID: turnID)
                 heard = understood
                 // "actually, search CodingBridge instead": said to replace the question, however plain.

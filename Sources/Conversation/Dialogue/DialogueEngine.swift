@@ -83,6 +83,12 @@ struct DialogueEngine: Sendable {
         // "actually, what's overdue in Nagz?" after a CodingBridge command: another app's request, not a correction.
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context),
            !mentionsApp(words, otherThan: amended.intent.app) {
+            // "actually no, snooze it for an hour instead" after marking it done: another request.
+            let understood = await understand(text, state: state, context: context, turnID: turnID)
+            if let match = understood.match, match.intent.id != amended.intent.id {
+                let slots = Self.valuesPointedAt(by: words, from: last, adding: match.slots, of: match.intent)
+                return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+            }
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         // "now tell Oppi to fix the login test, same workspace": the request, with a value of the last one.
@@ -94,13 +100,44 @@ struct DialogueEngine: Sendable {
         }
         let understood = await understand(text, state: state, context: context, turnID: turnID)
         if let match = understood.match {
-            return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+            let slots = state.lastIntent.map { Self.valuesPointedAt(by: words, from: $0, adding: match.slots, of: match.intent) } ?? match.slots
+            return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+        }
+        if let carried = await inLastApp(text, words: words, state: state, context: context, turnID: turnID) {
+            return traced(await proceed(carried.intent, slots: carried.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
         // "nag", "overdue?", "Oppi": too little to match, enough to start the intent and ask.
         if let intent = catalog.intent(saidAlone: ConversationalCues.withoutFillers(words)) {
             return traced(await proceed(intent, slots: [:], state: state, principal: principal, context: context, turnID: turnID), understood)
         }
         return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
+    }
+
+    /// "snooze it for an hour" after "mark Mia's homework nag as done": a thing pointed at ("it",
+    /// "that") is the last request's value of the same parameter, when the request left it
+    /// out. A person pointed at ("remind her as well") may be someone else, and is asked for.
+    static func valuesPointedAt(
+        by words: UtteranceWords, from last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
+    ) -> [String: SlotValue] {
+        guard words.words.contains(where: pointingWords.contains) else { return slots }
+        var slots = slots
+        for parameter in intent.parameters where parameter.required && slots[parameter.name] == nil {
+            if let value = last.slots[parameter.name] { slots[parameter.name] = value }
+        }
+        return slots
+    }
+
+    private static let pointingWords: Set<Substring> = ["it", "that", "this"]
+
+    /// "now search for rate limiting" after a CodingBridge search: a request that names no app
+    /// and matches nothing alone is read in the app of the last request.
+    private func inLastApp(
+        _ text: String, words: UtteranceWords, state: DialogueState, context: MatchContext, turnID: String
+    ) async -> IntentMatch? {
+        guard let last = state.lastIntent, let app = catalog.intent(id: last.intentID).flatMap({ catalog.app(named: $0.app) }),
+              words.words.count >= 2, !mentionsApp(words) else { return nil }
+        let match = await understand("\(text) in \(app.displayName)", state: state, context: context, turnID: turnID).match
+        return match?.intent.app == app.name ? match : nil
     }
 
     func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {

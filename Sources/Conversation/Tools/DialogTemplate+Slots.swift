@@ -6,13 +6,13 @@ extension DialogTemplate {
     /// Fills `{param}` placeholders with spoken slot values (dates in the
     /// user's zone, "30 minutes").
     static func render(_ template: String, slots: [String: SlotValue], extra: [String: String] = [:], context: MatchContext) -> String {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         return render(template, values: spokenValues(slots, extra: extra, context: context))
     }
 
     /// The template with every placeholder filled from the slots, or nil when one has no value.
     static func renderIfComplete(_ template: String, slots: [String: SlotValue], context: MatchContext) -> String? {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         return renderIfComplete(template, values: spokenValues(slots, extra: [:], context: context))
     }
 

@@ -231,4 +231,15 @@ enum Contractions {
         "squiz": "look", "gander": "look", "peek": "look", "dekko": "look", "butchers": "look", "butcher's": "look",
         "shufti": "look", "squizz": "look",
     ]
+
+    /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".
+    static let typedShorthand: [String: String] = [
+        "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
+        "2morrow": "tomorrow", "tomoz": "tomorrow", "tonite": "tonight", "2nite": "tonight", "tnite": "tonight",
+        "nite": "night", "hw": "homework", "appt": "appointment", "appts": "appointments", "abt": "about",
+        "ur": "your", "b4": "before", "wat": "what", "wut": "what", "fam": "family", "thurs": "thursday",
+        "thur": "thursday", "thu": "thursday", "tues": "tuesday", "tue": "tuesday", "weds": "wednesday",
+        "wed": "wednesday", "fri": "friday", "mon": "monday", "convo": "conversation", "sesh": "session",
+        "msg": "message", "bc": "because", "cuz": "because", "coz": "because", "rly": "really",
+    ]
 }

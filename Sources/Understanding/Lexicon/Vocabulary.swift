@@ -42,7 +42,8 @@ struct Vocabulary: Sendable {
                 droppedEverywhere: word.isDroppedEverywhere, isArticle: word.isArticle, expansion: nil)
             for spelling in word.spellings { insert(spelling, entry) }
         }
-        for (contraction, expansion) in Contractions.expansions.merging(Contractions.regionalWords, uniquingKeysWith: { $1 }) {
+        for (contraction, expansion) in Contractions.expansions.merging(Contractions.regionalWords, uniquingKeysWith: { $1 })
+            .merging(Contractions.typedShorthand, uniquingKeysWith: { $1 }) {
             let parts = expansion.split(separator: " ").map { addWord(String($0)) }
             let start = Int32(expansions.count)
             expansions.append(contentsOf: parts)
@@ -63,6 +64,12 @@ struct Vocabulary: Sendable {
 
     func entry(at index: Int32) -> WordEntry {
         entries[Int(index)]
+    }
+
+    /// The spellings that mean something to the matcher (not those kept only to say who
+    /// someone is), for correcting typed words.
+    var knownSpellings: [String] {
+        table.spellings.filter { entries[Int($0.value)].id != .unknown }.map(\.word)
     }
 
     /// The token id of a known spelling.

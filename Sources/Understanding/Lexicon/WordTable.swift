@@ -24,6 +24,14 @@ struct WordTable: Sendable {
 
     var count: Int { values.count }
 
+    /// Every spelling stored, with its value.
+    var spellings: [(word: String, value: Int32)] {
+        values.indices.map { index in
+            let start = Int(offsets[index])
+            return (String(decoding: bytes[start..<(start + Int(lengths[index]))], as: UTF8.self), values[index])
+        }
+    }
+
     static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }

@@ -62,7 +62,8 @@ extension IntentMatcher {
         var changed = false
         for index in tokens.indices where objectPronouns.contains(tokens[index].id) {
             if tokens[index].id == BuiltinWord.her.id, index + 1 < tokens.count, !endsNounPhrase(tokens[index + 1]) { continue }
-            reworded[index] = Token(id: .unknown, start: tokens[index].start, end: tokens[index].end)
+            // As plainly someone as a name written with its capital ("remind him" as "remind Leo").
+            reworded[index] = Token(id: .unknown, start: tokens[index].start, end: tokens[index].end, flags: .writtenAsName)
             changed = true
         }
         return changed ? reworded : nil

@@ -27,16 +27,24 @@ public struct IntentMatcher: Sendable {
     public let threshold: Double
     let program: MatcherProgram
     private let tokenizer: Tokenizer
+    private let spelling: SpellingCorrector
 
     public init(catalog: Catalog, threshold: Double = IntentMatcher.defaultThreshold) {
         self.catalog = catalog
         self.threshold = threshold
         self.program = PatternCompiler(catalog: catalog).compile()
         self.tokenizer = Tokenizer(vocabulary: program.vocabulary)
+        self.spelling = SpellingCorrector(spellings: program.vocabulary.knownSpellings)
     }
 
-    /// The best intent for `utterance`, or nil when nothing matches well enough.
+    /// The best intent for `utterance`, or nil when nothing matches well enough: as written,
+    /// else with its typed slips corrected ("remnd mia to take her meds").
     public func match(_ utterance: String, context: MatchContext) -> IntentMatch? {
+        if let found = matchAsWritten(utterance, context: context) { return found }
+        return spelling.corrected(utterance).flatMap { matchAsWritten($0, context: context) }
+    }
+
+    private func matchAsWritten(_ utterance: String, context: MatchContext) -> IntentMatch? {
         var text = utterance
         return text.withUTF8 { bytes -> IntentMatch? in
             var tokens: [Token] = []

@@ -20,11 +20,13 @@ enum Placeholder {
         "something", "anything", "stuff", "thing", "someone", "somebody", "anyone", "anybody", "one",
         // Read in a name's place only when nothing matched with them as pronouns.
         "him", "her", "them",
+        // What was just said, when nothing was: "log that again" as the first request.
+        "that", "this", "it", "again",
     ])
     /// "do something", "say something": the verb asks for nothing more than the stand-in does.
     private static let leadingVerbs = bytes(["do", "say", "run", "ask", "tell", "check", "try"])
     /// "something else", "something quick".
-    private static let trailing = bytes(["else", "quick", "quickly", "now", "please"])
+    private static let trailing = bytes(["else", "quick", "quickly", "now", "please", "again"])
     /// "something for me", "something for us".
     private static let forWord = Array("for".utf8)
     private static let objects = bytes(["me", "us"])

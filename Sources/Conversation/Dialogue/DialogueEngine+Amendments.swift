@@ -116,21 +116,31 @@ extension DialogueEngine {
     /// 2 % of a turn, on every answer.
     static func firstBreak(in text: String, among breaks: [String]) -> Range<String.Index>? {
         let utf8 = text.utf8
+        let firstBytes = Set(breaks.compactMap { $0.utf8.first.map(Self.foldedASCII) })
         var start = utf8.startIndex
         while start != utf8.endIndex {
-            for pattern in breaks {
-                var index = start
-                var matched = true
-                for byte in pattern.utf8 {
-                    guard index != utf8.endIndex, Self.foldedASCII(utf8[index]) == Self.foldedASCII(byte) else {
-                        matched = false
-                        break
-                    }
-                    utf8.formIndex(after: &index)
-                }
-                if matched { return start..<index }
+            if firstBytes.contains(Self.foldedASCII(utf8[start])), let found = breakStarting(at: start, in: utf8, among: breaks) {
+                return found
             }
             utf8.formIndex(after: &start)
+        }
+        return nil
+    }
+
+    private static func breakStarting(
+        at start: String.Index, in utf8: String.UTF8View, among breaks: [String]
+    ) -> Range<String.Index>? {
+        for pattern in breaks {
+            var index = start
+            var matched = true
+            for byte in pattern.utf8 {
+                guard index != utf8.endIndex, foldedASCII(utf8[index]) == foldedASCII(byte) else {
+                    matched = false
+                    break
+                }
+                utf8.formIndex(after: &index)
+            }
+            if matched { return start..<index }
         }
         return nil
     }

@@ -23,30 +23,29 @@ struct SpellingCorrector: Sendable {
         }
     }
 
-    /// The text with its slips corrected, or nil when none was found.
+    /// The text with its slips corrected, or nil when none was found. Read byte by byte: most
+    /// texts it sees are requests for no app at all ("tell me a joke"), and hold no slip.
     func corrected(_ text: String) -> String? {
-        var changed = false
-        var result = ""
-        var word = ""
-        func flush() {
-            if let correction = correction(of: word) {
-                result += correction
-                changed = true
-            } else {
-                result += word
+        let bytes = Array(text.utf8)
+        var corrections: [(Range<Int>, String)] = []
+        var start = 0
+        while start < bytes.count {
+            guard Self.isLowercaseLetter(bytes[start]), start == 0 || !Self.isWordByte(bytes[start - 1]) else {
+                start += 1
+                continue
             }
-            word = ""
-        }
-        for character in text {
-            if character.isLetter || character == "'" {
-                word.append(character)
-            } else {
-                flush()
-                result.append(character)
+            var end = start
+            while end < bytes.count, Self.isLowercaseLetter(bytes[end]) { end += 1 }
+            if end - start >= Self.shortestCorrected, end == bytes.count || !Self.isWordByte(bytes[end]),
+               let correction = correction(of: String(decoding: bytes[start..<end], as: UTF8.self)) {
+                corrections.append((start..<end, correction))
             }
+            start = end + 1
         }
-        flush()
-        return changed ? result : nil
+        guard !corrections.isEmpty else { return nil }
+        var result = bytes
+        for (range, correction) in corrections.reversed() { result.replaceSubrange(range, with: correction.utf8) }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The one known word `word` is a slip of.
@@ -93,6 +92,14 @@ struct SpellingCorrector: Sendable {
             shorter.remove(at: index)
             return String(shorter)
         }
+    }
+
+    /// Letters of either case, digits, an apostrophe or a hyphen: a run of lower-case letters
+    /// next to one is part of a longer word ("jiri-server", "McAllen", "o'clock").
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isLowercaseLetter(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")
+            || byte >= 0x80
     }
 
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool {

@@ -52,7 +52,7 @@ import Understanding
 
     @Test(arguments: [
         ("set a homework nag for him for Thursday night", "homework"), ("create an appointments nag for her", "appointments"),
-        ("Lucas hasn't started, so set a homework nag for him", "homework"), ("nag them about chores", "chores"),
+        ("nag them about chores", "chores"),
     ])
     func someoneNamedByAPronounIsAskedFor(_ text: String, _ category: String) {
         let match = understand(text)
@@ -64,5 +64,27 @@ import Understanding
     @Test func herBeforeWhatSheOwnsStaysInTheRequest() {
         let match = understand("remind Mia about her homework")
         #expect(match?.slots["recipient"] == .entity("Mia"))
+    }
+
+    @Test(arguments: [
+        ("Emma keeps forgetting her homework, could you bug her about it tomorrow at 5pm", "Emma"),
+        ("Lucas hasn't started, so set a homework nag for him", "Lucas"),
+        ("Ava's room is a mess, remind her to tidy it tonight", "Ava"),
+    ])
+    func thePersonNamedBeforeAPronounIsWhoItIsFor(_ text: String, _ name: String) {
+        let match = understand(text)
+        #expect(match?.slots["recipient"] == .entity(name))
+        #expect(match?.namesSomeoneByPronoun == false)
+    }
+
+    @Test func twoPeopleNamedBeforeAPronounLeaveItOpen() {
+        let match = understand("Emma and Lucas keep forgetting their chores, remind him tonight")
+        #expect(match?.slots["recipient"] == nil)
+    }
+
+    @Test func aPersonNamedBeforeAPronounIsNoWorkspace() {
+        let match = understand("My grandson Tom uses Oppi for work. Could you ask Oppi to run the tests for him?")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["workspace"] == nil)
     }
 }

@@ -43,7 +43,8 @@ extension DialogueEngine {
             }
             return slots
         }
-        if let value = SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
+        if let value = lastChoiceAfterWavering(clauses, answering: parameter, of: intent, context: context)
+            ?? SlotParser.parse(answer, for: parameter, of: intent, catalog: catalog, context: context),
            !isMeasure(value, in: intent, besides: parameter, context: context) {
             slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: answer)
             for implied in intent.parameters where slots[implied.name] == nil && implied.inferFrom.contains(parameter.name) {
@@ -58,6 +59,21 @@ extension DialogueEngine {
                 slots[other.name] = value
                 return slots
             }
+        }
+        return nil
+    }
+
+    /// "maybe homework? or chores… I'm not sure. Chores.": among cases weighed against each
+    /// other ("or"), the one said last. Nil when the answer does not waver, or the last one is
+    /// ruled out ("homework or chores — not chores").
+    private func lastChoiceAfterWavering(
+        _ clauses: [String], answering parameter: ParameterDefinition, of intent: IntentDefinition, context: MatchContext
+    ) -> SlotValue? {
+        guard case .enumeration = parameter.type, clauses.count > 1,
+              clauses.contains(where: { UtteranceWords($0).words.contains("or") }) else { return nil }
+        for clause in clauses.reversed() {
+            guard let value = SlotParser.parse(clause, for: parameter, of: intent, catalog: catalog, context: context) else { continue }
+            return UtteranceWords(clause).words.contains("not") ? nil : value
         }
         return nil
     }

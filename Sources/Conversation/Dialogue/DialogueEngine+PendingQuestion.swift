@@ -20,7 +20,11 @@ extension DialogueEngine {
             state.pending = nil
             return closing(words, state: state)
         }
-        // "Oh dear, well never mind. That will be all, dear."
+        // "Oh dear, well never mind. That will be all, dear." "I'll come back to it later, bye."
+        if ConversationalCues.putsOffThenSaysGoodbye(text) {
+            state.pending = nil
+            return closing(words, state: state)
+        }
         if await endsWithGoodbyeAlone(text, state: state, context: context, turnID: turnID) {
             state.pending = nil
             return closing(words, state: state)
@@ -30,6 +34,10 @@ extension DialogueEngine {
         if !pending.awaitingConfirmation, ConversationalCues.isAcknowledgement(words, answeringNothing: false) {
             state.pending = nil
             return DialogueOutcome(replyText: "Okay, I'll leave that for now.", mode: "dialogue", state: state)
+        }
+        // "I don't know how I feel", "let me think about what I want": no answer yet, only time asked for.
+        if ConversationalCues.isStalling(text) {
+            return waiting(intent, pending: pending, state: state, asides: [])
         }
         // "Hang on — Leo, stop chasing the cat!": said to someone else. Jiri keeps waiting, and
         // reads only the rest as the answer.

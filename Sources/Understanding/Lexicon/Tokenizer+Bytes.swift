@@ -7,6 +7,9 @@ extension Tokenizer {
         switch text[index] {
         case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
             return .clauseStart
+        case UInt8(ascii: "-") where index + 1 < text.count && isLetterOrDigit(text[index + 1]):
+            // "swift build -c release": a command's flag, not a dash.
+            return []
         case UInt8(ascii: ":"), UInt8(ascii: "-"):
             return [.clauseStart, .afterColon]
         case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80

@@ -56,11 +56,12 @@ public struct IntentMatcher: Sendable {
                let found = firstMatch(corrected, bytes: bytes, context: context) {
                 return found
             }
-            if let found = firstMatch(tokens, bytes: bytes, context: context) { return found }
+            if let found = firstMatch(tokens, bytes: bytes, context: context) {
+                return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
+            }
             guard let standIns = Self.withPronounsAsStandIns(tokens),
-                  var found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
-            found.namesSomeoneByPronoun = true
-            return found
+                  let found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
+            return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
         }
     }
 

@@ -18,7 +18,7 @@ import Understanding
     /// Understood by the matcher alone, as `nagz.CreateNagIntent`.
     static let matcherUtterance = "remind Emma to do her homework by 6pm"
     /// A paraphrase no catalog pattern covers.
-    static let paraphrase = "Emma keeps forgetting her homework, could you bug her about it tomorrow at 5pm"
+    static let paraphrase = "she keeps forgetting her homework, could you bug her about it tomorrow at 5pm"
 
     /// Wednesday 5 March 2025 at 5 PM in New York: "tomorrow at 5pm" for the fixture's moment.
     static var tomorrowAtFive: Date {

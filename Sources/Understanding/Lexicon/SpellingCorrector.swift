@@ -6,30 +6,34 @@
 /// is also true of every request for no app at all ("tell me a joke"), so a word is checked
 /// in byte tables without allocating.
 struct SpellingCorrector: Sendable {
-    private var targets: [String] = []
+    private var targets: [[UInt8]] = []
     private var known = WordTable()
-    /// A known word with one letter taken out → its index in `targets`; -1 where two words give the same.
-    private var deletions = WordTable(capacity: 16_384)
+    /// The hash of each known word of five letters or more with one letter taken out, sorted,
+    /// and the word's index in `targets` beside it: 12 bytes an entry, where a table of the
+    /// spellings themselves took half a megabyte. A candidate found by its hash is checked
+    /// against the word before it is used, so two spellings sharing a hash do no harm.
+    private var deletionHashes: [UInt64] = []
+    private var deletionTargets: [Int32] = []
 
     static let shortestCorrected = 5
 
     init(spellings: [String]) {
+        var deletions: [(hash: UInt64, target: Int32)] = []
         for word in spellings where word.count >= Self.shortestCorrected - 1 && word.utf8.allSatisfy(Self.isLowercaseLetter) {
             let index = Int32(targets.count)
-            targets.append(word)
-            known.insert(word, value: index)
             let bytes = Array(word.utf8)
+            targets.append(bytes)
+            known.insert(word, value: index)
+            guard bytes.count >= Self.shortestCorrected else { continue }
             for position in bytes.indices {
                 var shorter = bytes
                 shorter.remove(at: position)
-                let deleted = String(decoding: shorter, as: UTF8.self)
-                if let existing = deletions.lookup(deleted) {
-                    if existing != index { deletions.insert(deleted, value: -1) }
-                } else {
-                    deletions.insert(deleted, value: index)
-                }
+                deletions.append((shorter.withUnsafeBufferPointer(WordTable.hash), index))
             }
         }
+        deletions.sort { ($0.hash, $0.target) < ($1.hash, $1.target) }
+        deletionHashes = deletions.map(\.hash)
+        deletionTargets = deletions.map(\.target)
     }
 
     /// The text with its slips corrected, or nil when none was found.
@@ -68,15 +72,17 @@ struct SpellingCorrector: Sendable {
         }
         let letters = Array(word)
         // A letter left out: the word is a known word with one letter taken out.
-        offer(Self.find(letters, in: deletions))
+        for target in targetsLosingALetter(to: letters) where Self.isOneLetterShort(letters, of: targets[Int(target)]) {
+            offer(target)
+        }
         for position in letters.indices {
             scratch = letters
             scratch.remove(at: position)
             // One letter too many.
             offer(Self.find(scratch, in: known))
             // One letter wrong: both lose the letter at the same place.
-            if let other = Self.find(scratch, in: deletions), other >= 0, differsOnlyAt(position, targets[Int(other)], letters) {
-                offer(other)
+            for target in targetsLosingALetter(to: scratch) where Self.differsOnlyAt(position, targets[Int(target)], letters) {
+                offer(target)
             }
         }
         // Two letters swapped.
@@ -86,18 +92,46 @@ struct SpellingCorrector: Sendable {
             offer(Self.find(scratch, in: known))
         }
         guard !ambiguous, let found else { return nil }
-        return targets[Int(found)]
+        return String(decoding: targets[Int(found)], as: UTF8.self)
+    }
+
+    /// The known words that give `bytes` with one letter taken out, by hash (to be checked).
+    private func targetsLosingALetter(to bytes: [UInt8]) -> ArraySlice<Int32> {
+        let hash = bytes.withUnsafeBufferPointer(WordTable.hash)
+        var low = 0
+        var high = deletionHashes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if deletionHashes[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < deletionHashes.count, deletionHashes[end] == hash { end += 1 }
+        return deletionTargets[low..<end]
+    }
+
+    private static func isOneLetterShort(_ letters: [UInt8], of target: [UInt8]) -> Bool {
+        guard target.count == letters.count + 1 else { return false }
+        var skipped = false
+        var index = 0
+        for byte in target {
+            if index < letters.count, letters[index] == byte {
+                index += 1
+            } else if skipped {
+                return false
+            } else {
+                skipped = true
+            }
+        }
+        return index == letters.count
     }
 
     private static func find(_ bytes: [UInt8], in table: WordTable) -> Int32? {
         bytes.withUnsafeBufferPointer { table.lookup($0, hash: WordTable.hash($0)) }
     }
 
-    private func differsOnlyAt(_ position: Int, _ other: String, _ letters: [UInt8]) -> Bool {
-        let otherLetters = Array(other.utf8)
-        guard otherLetters.count == letters.count else { return false }
-        return otherLetters[position] != letters[position]
-            && otherLetters.indices.allSatisfy { $0 == position || otherLetters[$0] == letters[$0] }
+    private static func differsOnlyAt(_ position: Int, _ other: [UInt8], _ letters: [UInt8]) -> Bool {
+        guard other.count == letters.count else { return false }
+        return other[position] != letters[position] && other.indices.allSatisfy { $0 == position || other[$0] == letters[$0] }
     }
 
     /// Letters of either case, digits, an apostrophe or a hyphen: a run of lower-case letters

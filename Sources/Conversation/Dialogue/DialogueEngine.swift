@@ -113,37 +113,6 @@ struct DialogueEngine: Sendable {
         return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
     }
 
-    /// "snooze it for an hour" after "mark Mia's homework nag as done": a thing pointed at ("it",
-    /// "that") is the last request's value of the same parameter, when the request left it
-    /// out. A person pointed at ("remind her as well") may be someone else, and is asked for.
-    static func valuesPointedAt(
-        by words: UtteranceWords, from last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
-    ) -> [String: SlotValue] {
-        guard words.words.contains(where: pointingWords.contains) else { return slots }
-        var slots = slots
-        for parameter in intent.parameters where parameter.required && slots[parameter.name] == nil {
-            if let value = last.slots[parameter.name] { slots[parameter.name] = value }
-        }
-        return slots
-    }
-
-    private static let pointingWords: Set<Substring> = ["it", "that", "this"]
-
-    /// "now search for rate limiting" after a CodingBridge search: a request that goes on from
-    /// the last one, names no app and matches nothing alone is read in the app of the last request.
-    private func inLastApp(
-        _ text: String, words: UtteranceWords, state: DialogueState, context: MatchContext, turnID: String
-    ) async -> IntentMatch? {
-        guard let last = state.lastIntent, words.words.count >= 2, let first = words.words.first,
-              Self.goingOn.contains(first) || words.words.last == "too" || words.words.last == "again",
-              let app = catalog.intent(id: last.intentID).flatMap({ catalog.app(named: $0.app) }),
-              !mentionsApp(words) else { return nil }
-        let match = await understand("\(text) in \(app.displayName)", state: state, context: context, turnID: turnID).match
-        return match?.intent.app == app.name ? match : nil
-    }
-
-    private static let goingOn: Set<Substring> = ["now", "and", "also", "then", "next", "ok", "okay", "so", "right", "alright"]
-
     func understand(_ text: String, state: DialogueState, context: MatchContext, turnID: String) async -> Understood {
         await understanding.understand(Utterance(text: text, context: context, recent: state.recent, turnID: turnID))
     }

@@ -55,6 +55,16 @@ import Testing
         }
     }
 
+    @Test func theSameRequestForSomeoneElseSaidWithTooKeepsTheRest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let again = try await Self.reply(
+                to: "Ava's room is a disaster too, remind her as well", after: "Make a chores nag for Noah to clean his room by six tonight", http)
+            #expect(again.intent?.slots["recipient"] == .string("Ava"))
+            #expect(again.intent?.slots["category"] == .string("chores"))
+            #expect(!again.expectsReply)
+        }
+    }
+
     /// The reply to `second` in a session whose first turn was `first`.
     private static func reply(to second: String, after first: String, _ http: any TestClientProtocol) async throws -> TurnResponse {
         let id = TestHarness.newSessionID()

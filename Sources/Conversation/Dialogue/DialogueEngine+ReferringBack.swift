@@ -20,6 +20,16 @@ extension DialogueEngine {
 
     private static let pointingWords: Set<Substring> = ["it", "that", "this"]
 
+    /// "Ava's room is a disaster too, remind her as well" after a chores nag for Noah due at six:
+    /// the same request again, with what is said new in place of the old values.
+    static func valuesRepeated(
+        by words: UtteranceWords, from last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
+    ) -> [String: SlotValue] {
+        let said = words.words
+        guard last.intentID == intent.id, said.last == "too" || said.suffix(2).elementsEqual(["as", "well"]) else { return slots }
+        return last.slots.merging(slots) { $1 }
+    }
+
     /// "now search for rate limiting" after a CodingBridge search: a request that goes on from
     /// the last one, names no app and matches nothing alone is read in the app of the last request.
     func inLastApp(

@@ -100,7 +100,10 @@ struct DialogueEngine: Sendable {
         }
         let understood = await understand(text, state: state, context: context, turnID: turnID)
         if let match = understood.match {
-            let slots = state.lastIntent.map { Self.valuesPointedAt(by: words, from: $0, adding: match.slots, of: match.intent) } ?? match.slots
+            let slots = state.lastIntent.map { last in
+                Self.valuesRepeated(by: words, from: last, adding: Self.valuesPointedAt(by: words, from: last, adding: match.slots, of: match.intent),
+                                    of: match.intent)
+            } ?? match.slots
             return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
         if let carried = await inLastApp(text, words: words, state: state, context: context, turnID: turnID) {

@@ -68,6 +68,13 @@ extension TestClientProtocol {
         }
         return try response.decoded(TurnResponse.self)
     }
+
+    /// The reply to `text` in a new session whose first turn was `first`.
+    func decodedTurn(_ text: String, after first: String) async throws -> TurnResponse {
+        let session = TestHarness.newSessionID()
+        _ = try await decodedTurn(first, session: session)
+        return try await decodedTurn(text, session: session)
+    }
 }
 
 struct ExpectedOK: Error, CustomStringConvertible {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ReferringBackTests {
     @Test func andAValueAloneIsTheLastRequestWithThatValue() async throws {
         try await TestHarness.withApp { http, _ in
-            let followUp = try await Self.reply(to: "and chores?", after: "which homework nags do I have?", http)
+            let followUp = try await http.decodedTurn("and chores?", after: "which homework nags do I have?")
             #expect(followUp.intent?.id == "nagz.ListNagsIntent")
             #expect(followUp.intent?.slots["category"] == .string("chores"))
         }
@@ -15,7 +15,7 @@ import Testing
 
     @Test func aVerbAndThatAgainRunsTheLastRequestAgain() async throws {
         try await TestHarness.withApp { http, _ in
-            let again = try await Self.reply(to: "log that again", after: "log my mood as anxious", http)
+            let again = try await http.decodedTurn("log that again", after: "log my mood as anxious")
             #expect(again.intent?.id == "moodboard.AddMoodIntent")
             #expect(again.intent?.slots["title"] == .string("anxious"))
         }
@@ -23,7 +23,7 @@ import Testing
 
     @Test func aRequestNamingNoAppIsReadInTheLastRequestsApp() async throws {
         try await TestHarness.withApp { http, _ in
-            let next = try await Self.reply(to: "now search for rate limiting", after: "search CodingBridge for token refresh", http)
+            let next = try await http.decodedTurn("now search for rate limiting", after: "search CodingBridge for token refresh")
             #expect(next.intent?.id == "codingbridge.SearchSessionsIntent")
             #expect(next.intent?.slots["query"] == .string("rate limiting"))
         }
@@ -31,7 +31,7 @@ import Testing
 
     @Test func aThingPointedAtIsTheLastRequestsValue() async throws {
         try await TestHarness.withApp { http, _ in
-            let instead = try await Self.reply(to: "actually no, snooze it for an hour instead", after: "mark Mia's homework nag as done", http)
+            let instead = try await http.decodedTurn("actually no, snooze it for an hour instead", after: "mark Mia's homework nag as done")
             #expect(instead.intent?.id == "nagz.SnoozeNagIntent")
             #expect(instead.intent?.slots["minutes"] == .number(60))
             #expect(instead.intent?.slots["nag"] == .string("Mia's homework"))
@@ -40,7 +40,7 @@ import Testing
 
     @Test func anotherAppsRequestWithTooIsNoRepeat() async throws {
         try await TestHarness.withApp { http, _ in
-            let mood = try await Self.reply(to: "and put stressed in my mood log too", after: "remind Mia to take her meds at nine tonight", http)
+            let mood = try await http.decodedTurn("and put stressed in my mood log too", after: "remind Mia to take her meds at nine tonight")
             #expect(mood.intent?.id == "moodboard.AddMoodIntent")
         }
     }
@@ -57,18 +57,10 @@ import Testing
 
     @Test func theSameRequestForSomeoneElseSaidWithTooKeepsTheRest() async throws {
         try await TestHarness.withApp { http, _ in
-            let again = try await Self.reply(
-                to: "Ava's room is a disaster too, remind her as well", after: "Make a chores nag for Noah to clean his room by six tonight", http)
+            let again = try await http.decodedTurn("Ava's room is a disaster too, remind her as well", after: "Make a chores nag for Noah to clean his room by six tonight")
             #expect(again.intent?.slots["recipient"] == .string("Ava"))
             #expect(again.intent?.slots["category"] == .string("chores"))
             #expect(!again.expectsReply)
         }
-    }
-
-    /// The reply to `second` in a session whose first turn was `first`.
-    private static func reply(to second: String, after first: String, _ http: any TestClientProtocol) async throws -> TurnResponse {
-        let id = TestHarness.newSessionID()
-        _ = try await http.decodedTurn(first, session: id)
-        return try await http.decodedTurn(second, session: id)
     }
 }

@@ -141,7 +141,7 @@ enum Asides {
 
     private static func isAddressedToSomeone(_ clause: String, exclaimed: Bool) -> Bool {
         guard let rest = wordsAfterCalling(clause), let first = rest.first else { return false }
-        return rest.count >= 2 && (addressingWords.contains(first) || exclaimed || isPuttingOff(rest))
+        return rest.count >= 2 && (addressingWords.contains(first) || exclaimed || isPuttingSomeoneOff(rest))
     }
 
     /// Right after a hold, someone called by name is spoken to ("hold on — Noor, shoes on, we're
@@ -165,7 +165,7 @@ enum Asides {
     }
 
     /// "not now", "not right now", "not yet": putting someone off, not correcting a value.
-    private static func isPuttingOff(_ words: [Substring]) -> Bool {
+    private static func isPuttingSomeoneOff(_ words: [Substring]) -> Bool {
         words.first == "not" && words.dropFirst().first.map { ["now", "right", "yet", "today", "tonight"].contains($0) } == true
     }
 

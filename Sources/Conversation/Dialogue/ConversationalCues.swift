@@ -172,12 +172,10 @@ enum ConversationalCues {
         guard !words.words.isEmpty, words.words.count <= 8, words.words.allSatisfy(greetingVocabulary.contains) else { return nil }
         let all = words.words.map(String.init)
         guard isSequence(all[...], of: greetings) else { return nil }
-        return askingAfterJiriWords.contains { phrase in
-            all.count >= phrase.count && (0...(all.count - phrase.count)).contains { all[$0..<($0 + phrase.count)].elementsEqual(phrase) }
-        } ? .askingAfterJiri : .hello
+        return askingAfterJiriWords.contains(where: words.contains) ? .askingAfterJiri : .hello
     }
 
-    private static let askingAfterJiriWords = askingAfterJiri.map { $0.split(separator: " ").map(String.init) }
+    private static let askingAfterJiriWords = askingAfterJiri.map { $0.split(separator: " ") }
 
     private static let greetingVocabulary = vocabulary(of: greetings)
 

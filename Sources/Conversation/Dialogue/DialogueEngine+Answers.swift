@@ -265,10 +265,6 @@ extension DialogueEngine {
         return nil
     }
 
-    /// Whether an answer to `parameter`'s question could be a request for another intent
-    /// and should be understood as one first: any answer for a name, and free text that the
-    /// catalog never lets run on (a mood's title: "what's changed in my code" is no mood).
-    /// Unbounded free text (Oppi's prompt) is taken as said.
     /// "the chores nag for Noah" to "Which nag should I snooze?": the thing asked for, described.
     /// It may read as a request of its own ("chores nag for Noah" creates one) but answers.
     static func describesAwaited(_ parameter: ParameterDefinition, in words: UtteranceWords) -> Bool {
@@ -279,6 +275,10 @@ extension DialogueEngine {
 
     private static let describingDeterminers: Set<Substring> = ["the", "that", "this", "my", "his", "her", "their", "our"]
 
+    /// Whether an answer to `parameter`'s question could be a request for another intent
+    /// and should be understood as one first: any answer for a name, and free text that the
+    /// catalog never lets run on (a mood's title: "what's changed in my code" is no mood).
+    /// Unbounded free text (Oppi's prompt) is taken as said.
     func isRequestShaped(answering parameter: ParameterDefinition, of intent: IntentDefinition) -> Bool {
         switch parameter.type {
         case .entity: true

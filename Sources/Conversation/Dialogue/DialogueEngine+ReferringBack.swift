@@ -4,10 +4,17 @@ import Understanding
 /// A request that refers back to the one before it: a thing pointed at ("snooze it"), a request
 /// that goes on in the same app ("now search for rate limiting").
 extension DialogueEngine {
+    /// A request's values with those it takes from the last request it refers back to.
+    static func valuesReferredBack(
+        by words: UtteranceWords, to last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
+    ) -> [String: SlotValue] {
+        valuesRepeated(by: words, from: last, adding: valuesPointedAt(by: words, from: last, adding: slots, of: intent), of: intent)
+    }
+
     /// "snooze it for an hour" after "mark Mia's homework nag as done": a thing pointed at ("it",
     /// "that") is the last request's value of the same parameter, when the request left it
     /// out. A person pointed at ("remind her as well") may be someone else, and is asked for.
-    static func valuesPointedAt(
+    private static func valuesPointedAt(
         by words: UtteranceWords, from last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
     ) -> [String: SlotValue] {
         guard words.words.contains(where: pointingWords.contains) else { return slots }
@@ -22,7 +29,7 @@ extension DialogueEngine {
 
     /// "Ava's room is a disaster too, remind her as well" after a chores nag for Noah due at six:
     /// the same request again, with what is said new in place of the old values.
-    static func valuesRepeated(
+    private static func valuesRepeated(
         by words: UtteranceWords, from last: PendingIntent, adding slots: [String: SlotValue], of intent: IntentDefinition
     ) -> [String: SlotValue] {
         let said = words.words

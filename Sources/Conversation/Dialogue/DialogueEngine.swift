@@ -37,10 +37,7 @@ struct DialogueEngine: Sendable {
 
     /// Whether the words name one of the catalog's apps, other than `app` when given.
     func mentionsApp(_ words: UtteranceWords, otherThan app: String? = nil) -> Bool {
-        appNames.contains { named, name in
-            named != app && words.words.count >= name.count
-                && (0...(words.words.count - name.count)).contains { words.words[$0..<($0 + name.count)].elementsEqual(name) }
-        }
+        appNames.contains { named, name in named != app && words.contains(name) }
     }
 
     func respond(to text: String, state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
@@ -86,7 +83,7 @@ struct DialogueEngine: Sendable {
             // "actually no, snooze it for an hour instead" after marking it done: another request.
             let understood = await understand(text, state: state, context: context, turnID: turnID)
             if let match = understood.match, match.intent.id != amended.intent.id {
-                let slots = Self.valuesPointedAt(by: words, from: last, adding: match.slots, of: match.intent)
+                let slots = Self.valuesReferredBack(by: words, to: last, adding: match.slots, of: match.intent)
                 return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
             }
             return await proceed(amended.intent, slots: amended.slots, state: state, principal: principal, context: context, turnID: turnID)
@@ -100,10 +97,8 @@ struct DialogueEngine: Sendable {
         }
         let understood = await understand(text, state: state, context: context, turnID: turnID)
         if let match = understood.match {
-            let slots = state.lastIntent.map { last in
-                Self.valuesRepeated(by: words, from: last, adding: Self.valuesPointedAt(by: words, from: last, adding: match.slots, of: match.intent),
-                                    of: match.intent)
-            } ?? match.slots
+            let slots = state.lastIntent.map { Self.valuesReferredBack(by: words, to: $0, adding: match.slots, of: match.intent) }
+                ?? match.slots
             return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
         }
         if let carried = await inLastApp(text, words: words, state: state, context: context, turnID: turnID) {
@@ -172,8 +167,9 @@ struct DialogueEngine: Sendable {
 
     func run(_ intent: IntentDefinition, slots: [String: SlotValue], state: DialogueState, principal: Principal, context: MatchContext, turnID: String) async -> DialogueOutcome {
         var state = state
-        state.lastIntent = PendingIntent(intentID: intent.id, slots: slots)
-        state.forgetSetAside(redoneAs: PendingIntent(intentID: intent.id, slots: slots))
+        let ran = PendingIntent(intentID: intent.id, slots: slots)
+        state.lastIntent = ran
+        state.forgetSetAside(redoneAs: ran)
         guard let app = catalog.app(named: intent.app) else {
             return DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state)
         }

@@ -21,6 +21,11 @@ struct UtteranceWords: Sendable {
         phrase.count <= words.count && zip(phrase, words).allSatisfy { $0 == folded($1) }
     }
 
+    /// Whether `phrase` (folded words) is said anywhere, word for word.
+    func contains(_ phrase: [Substring]) -> Bool {
+        words.count >= phrase.count && (0...(words.count - phrase.count)).contains { words[$0..<($0 + phrase.count)].elementsEqual(phrase) }
+    }
+
     init(_ text: String) {
         normalized = text.utf8.allSatisfy { $0 < 0x80 } ? Self.normalizedASCII(text) : Self.normalizedUnicode(text)
         words = normalized.split(separator: " ")

@@ -3,8 +3,8 @@
 /// lower-case words of five letters or more the vocabulary does not know are corrected, and
 /// only to the one known word they can be a slip of; a capitalised word is taken for a name.
 /// The matcher reads a corrected utterance only when the one as written matched nothing, which
-/// is also true of every request for no app at all ("tell me a joke"), so a word is checked
-/// in byte tables without allocating.
+/// is also true of every request for no app at all ("tell me a joke"), so words are checked
+/// as bytes, in hash tables, without making a String of each variant.
 struct SpellingCorrector: Sendable {
     private var targets: [[UInt8]] = []
     private var known = WordTable()
@@ -40,17 +40,18 @@ struct SpellingCorrector: Sendable {
     func corrected(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         var corrections: [(Range<Int>, String)] = []
-        var scratch: [UInt8] = []
         var start = 0
         while start < bytes.count {
-            guard Self.isLowercaseLetter(bytes[start]), start == 0 || !Self.isWordByte(bytes[start - 1]) else {
+            guard Self.isLowercaseLetter(bytes[start]), start == 0 || !Tokenizer.isWordByte(bytes[start - 1]) else {
                 start += 1
                 continue
             }
             var end = start
             while end < bytes.count, Self.isLowercaseLetter(bytes[end]) { end += 1 }
-            if end - start >= Self.shortestCorrected, end == bytes.count || !Self.isWordByte(bytes[end]),
-               let correction = correction(of: bytes[start..<end], scratch: &scratch) {
+            // A run of lower-case letters beside another word byte is part of a longer word
+            // ("jiri-server", "McAllen", "o'clock").
+            if end - start >= Self.shortestCorrected, end == bytes.count || !Tokenizer.isWordByte(bytes[end]),
+               let correction = correction(of: Array(bytes[start..<end])) {
                 corrections.append((start..<end, correction))
             }
             start = end + 1
@@ -62,15 +63,15 @@ struct SpellingCorrector: Sendable {
     }
 
     /// The one known word `word` (lower-case ASCII letters) is a slip of.
-    func correction(of word: ArraySlice<UInt8>, scratch: inout [UInt8]) -> String? {
-        guard Self.find(Array(word), in: known) == nil else { return nil }
+    func correction(of letters: [UInt8]) -> String? {
+        guard Self.find(letters, in: known) == nil else { return nil }
         var found: Int32?
         var ambiguous = false
         func offer(_ index: Int32?) {
             guard let index, index >= 0, !ambiguous else { return }
             if let current = found, current != index { ambiguous = true } else { found = index }
         }
-        let letters = Array(word)
+        var scratch: [UInt8] = []
         // A letter left out: the word is a known word with one letter taken out.
         for target in targetsLosingALetter(to: letters) where Self.isOneLetterShort(letters, of: targets[Int(target)]) {
             offer(target)
@@ -132,14 +133,6 @@ struct SpellingCorrector: Sendable {
     private static func differsOnlyAt(_ position: Int, _ other: [UInt8], _ letters: [UInt8]) -> Bool {
         guard other.count == letters.count else { return false }
         return other[position] != letters[position] && other.indices.allSatisfy { $0 == position || other[$0] == letters[$0] }
-    }
-
-    /// Letters of either case, digits, an apostrophe or a hyphen: a run of lower-case letters
-    /// next to one is part of a longer word ("jiri-server", "McAllen", "o'clock").
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        isLowercaseLetter(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")
-            || byte >= 0x80
     }
 
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool {

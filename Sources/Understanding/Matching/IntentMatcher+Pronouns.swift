@@ -6,28 +6,37 @@ extension IntentMatcher {
     /// value (`Placeholder`), so the request is read and Jiri asks who. "her" before a word
     /// it may own ("her homework") stays; nil when no pronoun stands for someone.
     static func withPronounsAsStandIns(_ tokens: [Token]) -> [Token]? {
+        let pronouns = pronounsStandingForSomeone(in: tokens)
+        guard !pronouns.isEmpty else { return nil }
         var reworded = tokens
-        var changed = false
-        for index in tokens.indices where objectPronouns.contains(tokens[index].id) {
-            if tokens[index].id == BuiltinWord.her.id, index + 1 < tokens.count, !endsNounPhrase(tokens[index + 1]) { continue }
+        for index in pronouns {
             // As plainly someone as a name written with its capital ("remind him" as "remind Leo").
             reworded[index] = Token(id: .unknown, start: tokens[index].start, end: tokens[index].end, flags: .writtenAsName)
-            changed = true
         }
-        return changed ? reworded : nil
+        return reworded
+    }
+
+    /// Where "him", "her" or "them" stands for someone; "her" before a word it may own ("her
+    /// homework") does not.
+    private static func pronounsStandingForSomeone(in tokens: [Token]) -> [Int] {
+        tokens.indices.filter { index in
+            guard objectPronouns.contains(tokens[index].id) else { return false }
+            return tokens[index].id != BuiltinWord.her.id || index + 1 == tokens.count || endsNounPhrase(tokens[index + 1])
+        }
     }
 
     /// A match whose person was said only as a pronoun ("remind her to tidy it") takes the one
     /// person named before it ("Ava's room is a mess, remind her to tidy it"); without one, the
     /// match says that a pronoun stands for someone (a model that sees the conversation may know).
     static func resolvingPronoun(in match: IntentMatch, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> IntentMatch {
-        guard let person = match.intent.parameters.first(where: { parameter in
+        // Every match passes here: the tokens are looked at before the intent's parameters.
+        guard let pronoun = pronounsStandingForSomeone(in: tokens).first,
+              let person = match.intent.parameters.first(where: { parameter in
                   guard case .entity(let type) = parameter.type, isPerson(type) else { return false }
                   return parameter.required && match.slots[parameter.name] == nil
-              }),
-              withPronounsAsStandIns(tokens) != nil else { return match }
+              }) else { return match }
         var match = match
-        if let name = antecedent(in: tokens, bytes: bytes) {
+        if let name = antecedent(before: pronoun, in: tokens, bytes: bytes) {
             match.slots[person.name] = .entity(name)
         } else {
             match.namesSomeoneByPronoun = true
@@ -45,11 +54,10 @@ extension IntentMatcher {
 
     private static let personTypeWords = ["member", "person", "people", "contact", "user", "friend", "recipient", "child", "kid"]
 
-    /// The one person named before a pronoun that stands for someone ("Lucas hasn't started,
-    /// so set a homework nag for him"): a word the vocabulary does not know, written with a
-    /// capital, before the first pronoun; nil when there is none or more than one.
-    static func antecedent(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let pronoun = tokens.firstIndex(where: { objectPronouns.contains($0.id) }) else { return nil }
+    /// The one person named before the pronoun ("Lucas hasn't started, so set a homework nag for
+    /// him"): a word the vocabulary does not know, written with a capital; nil when there is none
+    /// or more than one.
+    private static func antecedent(before pronoun: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var names: Set<String> = []
         for (index, token) in tokens[..<pronoun].enumerated() where token.id == .unknown && !token.flags.contains(.app) {
             let capitalised = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[Int(token.start)])

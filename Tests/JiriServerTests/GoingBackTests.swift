@@ -29,6 +29,59 @@ import Testing
         }
     }
 
+    @Test func backToARequestThenASentenceOfValuesAnswersIt() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "new nag for Theo", for: "wait, first log my mood as tired", http)
+            let back = try await http.decodedTurn("okay, back to Theo's nag. Chores, due at six tonight", session: id)
+            #expect(back.intent?.slots["recipient"] == .string("Theo"))
+            #expect(back.intent?.slots["category"] == .string("chores"))
+            #expect(!back.expectsReply)
+        }
+    }
+
+    @Test(arguments: ["alright, Ruby's nag. Make it due by 7", "okay, Ruby's nag is due at 7", "Ruby's nag, 7 tonight"])
+    func aRequestNamedFirstWithoutBackToTakesTheValuesAfterIt(_ text: String) async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "create a homework nag for Ruby", for: "hang on, what's overdue in Nagz?", http)
+            let back = try await http.decodedTurn(text, session: id)
+            #expect(back.intent?.id == "nagz.CreateNagIntent")
+            #expect(back.intent?.slots["recipient"] == .string("Ruby"))
+            #expect(back.intent?.slots["category"] == .string("homework"))
+            #expect(!back.expectsReply)
+        }
+    }
+
+    @Test func anAppNamedFirstThenAVerbAnswersItsRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "ask Oppi to bump the version", for: "wait, log my mood as tired", http)
+            let back = try await http.decodedTurn("ok, for Oppi use homelab", session: id)
+            #expect(back.intent?.id == "oppi.AskPiIntent")
+            #expect(back.intent?.slots["workspace"] == .string("homelab"))
+            #expect(back.intent?.slots["prompt"] == .string("bump the version"))
+        }
+    }
+
+    @Test func aRequestToDoFirstTakesOverAFreeTextQuestionAndItsAnswerFollows() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = TestHarness.newSessionID()
+            #expect(try await http.decodedTurn("Save an idea to CodingBridge", session: id).expectsReply)
+            let first = try await http.decodedTurn("wait, snooze my meds nag for 15 minutes first", session: id)
+            #expect(first.intent?.id == "nagz.SnoozeNagIntent")
+            #expect(first.intent?.slots["minutes"] == .number(15))
+            let idea = try await http.decodedTurn("ok, the idea: haptic feedback when a build finishes", session: id)
+            #expect(idea.intent?.id == "codingbridge.CaptureIdeaIntent")
+            #expect(idea.intent?.slots["idea"] == .string("haptic feedback when a build finishes"))
+        }
+    }
+
+    @Test func aNewRequestNamingNothingSetAsideIsThatRequest() async throws {
+        try await TestHarness.withApp { http, _ in
+            let id = try await Self.session(leaving: "create a homework nag for Ruby", for: "log my mood as happy", http)
+            let other = try await http.decodedTurn("okay, Leo's mood is tired", session: id)
+            #expect(other.intent?.slots["recipient"] == nil)
+        }
+    }
+
     @Test func whereWereWeTakesUpTheRequestLeft() async throws {
         try await TestHarness.withApp { http, _ in
             let id = try await Self.session(leaving: "log my mood", for: "what's overdue in Nagz", http)

@@ -33,4 +33,39 @@ import Understanding
     @Test func feedingThePetsIsAChore() {
         #expect(understand("remind Ava to feed the cat")?.slots["category"] == .enumCase("chores"))
     }
+
+    @Test(arguments: [
+        ("ugh push that nag back a quarter of an hour", "nagz.SnoozeNagIntent"),
+        ("so like log my mood as tired", "moodboard.AddMoodIntent"),
+        ("oof what's overdue in nagz", "nagz.CheckOverdueIntent"),
+    ])
+    func aSoundBeforeTheRequestIsNotPartOfIt(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    @Test func aContractionWrittenWithoutItsApostropheIsSpeltOut() {
+        #expect(understand("howd the family do this week")?.intent.id == "nagz.FamilyStatusIntent")
+        #expect(understand("is there stuff i was supposed to finish by now")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func anAppNamedBeforeIsThereAsksItAQuestion() {
+        #expect(understand("nags is there stuff i was supposed to finish by now")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func aSecondRequestRunOnToTheFirstEndsIt() {
+        #expect(understand("how did the family do on nags this week give me the numbers")?.intent.id == "nagz.FamilyStatusIntent")
+    }
+
+    @Test func aRequestAfterSevenWordsOfLeadUpIsFound() {
+        let match = understand("ethan has the orthodontist at four fifteen thursday set up an appointments nag for him in nags")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["category"] == .enumCase("appointments"))
+    }
+
+    @Test func aThinkingLevelSaidWithoutItsPrepositionBeforeThePromptIsTheLevel() {
+        let match = understand("ask oppy high thinking um figure out why the websocket keeps dropping")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["thinking"] == .enumCase("high"))
+        #expect(understand("ask opi with like medium thinking to clean up the dead code")?.slots["thinking"] == .enumCase("medium"))
+    }
 }

@@ -291,12 +291,13 @@ enum ConversationalCues {
     ].map { $0.split(separator: " ").map(String.init) }
 
     /// The request after a turn away from the question ("actually, check git status in
-    /// CodingBridge" → "check git status in CodingBridge"), as the user wrote it; nil when the
-    /// utterance does not start with one.
+    /// CodingBridge" → "check git status in CodingBridge"; "wait, log my mood first" → "log my
+    /// mood"), as the user wrote it; nil when the utterance does not start with one.
     static func request(afterRedirectIn text: String) -> String? {
-        let words = text.split(separator: " ")
+        var words = text.split(separator: " ")
         let folded = words.map { $0.lowercased().filter { $0.isLetter } }
         for lead in redirects where lead.count + 2 <= words.count && folded.starts(with: lead) {
+            if folded.last == "first", words.count > lead.count + 2 { words.removeLast() }
             return words.dropFirst(lead.count).joined(separator: " ")
         }
         return nil

@@ -211,6 +211,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
 enum Contractions {
     static let expansions: [String: String] = [
         "what's": "what is", "whats": "what is", "what're": "what are", "how's": "how is", "hows": "how is",
+        "how'd": "how did", "howd": "how did", "what'd": "what did", "whatd": "what did", "where'd": "where did",
         "who's": "who is", "where's": "where is", "wheres": "where is", "when's": "when is",
         "there's": "there is", "theres": "there is", "that's": "that is", "thats": "that is",
         "it's": "it is", "let's": "let us", "lets": "let us", "here's": "here is",
@@ -218,7 +219,8 @@ enum Contractions {
         "it'd": "it would", "that'd": "that would", "you'd": "you would", "we'd": "we would",
         "you're": "you are", "we're": "we are", "they're": "they are", "we've": "we have",
         "isn't": "is not", "aren't": "are not", "wasn't": "was not", "don't": "do not", "dont": "do not",
-        "doesn't": "does not", "didn't": "did not", "can't": "can not", "cant": "can not",
+        "doesn't": "does not", "didn't": "did not", "doesnt": "does not", "didnt": "did not", "isnt": "is not",
+        "wasnt": "was not", "havent": "have not", "hasnt": "has not", "arent": "are not", "youre": "you are", "can't": "can not", "cant": "can not",
         "cannot": "can not", "won't": "will not", "wouldn't": "would not", "shouldn't": "should not",
         "haven't": "have not", "hasn't": "has not", "wanna": "want to", "gonna": "going to",
         "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",

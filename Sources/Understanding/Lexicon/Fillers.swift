@@ -21,6 +21,9 @@ enum Fillers {
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
         "oh dear", "excuse me", "dear", "good morning", "good afternoon", "good evening", "hello there",
         "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
+        // What a recogniser hands over of the sounds before a request: "ugh push that nag back …",
+        // "so like I'm super chill right now …".
+        "ugh", "argh", "ah", "ahh", "aw", "oof", "meh", "oops", "welp", "like", "so like", "you know", "so you know",
         "do not open anything", "do not open app", "without opening anything", "without opening app",
         "no need to open anything", "no need to open app",
         // Manners of many Englishes ("kindly" is dropped everywhere): "kindly do the needful and …",
@@ -95,6 +98,9 @@ enum Fillers {
         "up on the screen", "up on my phone", "on my phone first", "on the screen first", "on my screen first",
         // One more of the same: "… tomorrow at 6pm as well", "… at 8am too".
         "too", "as well",
+        // Before what is under way: "snooze my meds nag before that". (A trailing "first" may end
+        // a note, "… a new filter first": the dialogue drops it only after "wait" or "hold on".)
+        "before that", "before anything else", "before we do that",
         // A negative question tag or "or not" after a question: "I've still got nags left, haven't I?",
         // "am I behind on anything or not?". (A positive tag needs a pause: see `UtteranceSpan`.)
         "or not", "have not i", "has not it", "is not it", "is not there", "are not there", "are not i",

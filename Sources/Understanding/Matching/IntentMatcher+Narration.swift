@@ -24,7 +24,7 @@ extension IntentMatcher {
     ].map { Array($0.utf8) })
 
     /// At most this many words lead up to a request.
-    static let maxLeadUp = 6
+    static let maxLeadUp = 8
 
     /// Where a request may begin after a lead-up, nearest first.
     func requestStarts(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {

@@ -98,7 +98,7 @@ public struct IntentMatcher: Sendable {
         for start in clauseStarts {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }
-        let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0) }).sorted(by: >)
+        let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
         for start in [0] + clauseStarts {
             for end in ends where end > start {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) { return found }
@@ -119,9 +119,10 @@ public struct IntentMatcher: Sendable {
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
     /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
     /// reason ("… because …", "… as I am busy", "… after that sprint", though not "after 5" or
-    /// "after lunch"), and after an app named with its preposition
+    /// "after lunch"), before another request for something shown ("how did the family do on
+    /// nags this week give me the numbers"), and after an app named with its preposition
     /// ("run lint in codingbridge my pr …").
-    private static func mayEndRequest(_ tokens: [Token], before index: Int) -> Bool {
+    private static func mayEndRequest(_ tokens: [Token], before index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let id = tokens[index].id
         if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
             return true
@@ -134,6 +135,9 @@ public struct IntentMatcher: Sendable {
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         // "how have my moods been lately can you analyze them": a question asked after it.
         if modals.contains(id), next == BuiltinWord.you.id { return true }
+        if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].word(in: bytes).elementsEqual("give".utf8) {
+            return true
+        }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
 

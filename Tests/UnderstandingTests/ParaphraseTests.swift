@@ -166,6 +166,21 @@ import Understanding
              ["idea": "use sqlite for the cache"]),
         Case("note this for codingbridge use a trie for the matcher", "codingbridge.CaptureIdeaIntent",
              ["idea": "use a trie for the matcher"]),
+
+        // Session 25: put off until something is over, again by another few minutes, today's
+        // nag, the last few moods, a feeling said then logged, nags someone has.
+        Case("snooze the homework nag until after dinner", "nagz.SnoozeNagIntent", ["nag": "homework"]),
+        Case("push my meds nag to after lunch", "nagz.SnoozeNagIntent", ["nag": "meds"]),
+        Case("snooze it again, another 10", "nagz.SnoozeNagIntent", ["minutes": "10"]),
+        Case("mark today's nag as done", "nagz.CompleteNagIntent"),
+        Case("show me my last three moods", "moodboard.AnalyzeMoodIntent"),
+        Case("i'm over the moon, log it", "moodboard.AddMoodIntent", ["title": "over the moon"]),
+        Case("which emoji is my mood showing", "moodboard.GetCurrentMoodIntent"),
+        Case("remind me which mood i picked today", "moodboard.GetCurrentMoodIntent"),
+        Case("could you show me which homework nags the twins have", "nagz.ListNagsIntent", ["category": "homework"]),
+        Case("give me the list of chores nags i still have", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("go back to that coding bridge chat i had before lunch", "codingbridge.ResumeSessionIntent"),
+        Case("can you pop open oppy", "oppi.OpenNewSessionIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

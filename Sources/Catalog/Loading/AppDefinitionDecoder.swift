@@ -3,7 +3,7 @@
 struct AppDefinitionDecoder {
     private static let appKeys: Set<String> = [
         "name", "display_name", "aliases", "url_scheme", "connector", "roles", "error_dialogs",
-        "entities", "enums", "rules", "intents",
+        "entities", "enums", "rules", "intents", "takes_over_requests",
     ]
     private static let connectorKeys: Set<String> = ["kind", "base_url_env", "token_env"]
     private static let entityKeys: Set<String> = ["title", "fields", "id_field", "display", "query"]
@@ -34,10 +34,24 @@ struct AppDefinitionDecoder {
         let (rules, parsedRules) = try decodeRules(app.optional("rules"))
         let context = IntentContext(app: name, roles: roles, enums: enums, entities: entities, rules: parsedRules)
         let intents = try decodeIntents(try app.required("intents", in: "the app"), context: context)
+        let takesOverRequests = try decodeTakesOverRequests(app.optional("takes_over_requests"), intents: intents)
         return AppDefinition(
             name: name, displayName: displayName, aliases: aliases, urlScheme: urlScheme, connector: connector,
             roles: roles, entities: entities, enums: enums, errorDialogs: errorDialogs, rules: rules,
-            intents: intents, source: root.location)
+            intents: intents, takesOverRequests: takesOverRequests, source: root.location)
+    }
+
+    /// One of the app's intents, with a text parameter for the request's words.
+    private func decodeTakesOverRequests(_ value: YAMLValue?, intents: [IntentDefinition]) throws -> String? {
+        guard let value else { return nil }
+        let id = try value.nonEmptyString(what: "takes_over_requests")
+        guard let intent = intents.first(where: { $0.id == id }) else {
+            throw value.error("takes_over_requests names '\(id)', which is not one of this app's intents")
+        }
+        guard intent.parameters.contains(where: { if case .string = $0.type { true } else { false } }) else {
+            throw value.error("takes_over_requests: '\(id)' has no string parameter to take the request's words")
+        }
+        return id
     }
 
     // MARK: App parts

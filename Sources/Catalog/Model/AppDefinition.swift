@@ -18,6 +18,10 @@ public struct AppDefinition: Sendable, Hashable {
     /// Reusable pattern fragments, referenced as `<name>` in utterances.
     public var rules: [String: String]
     public var intents: [IntentDefinition]
+    /// The intent a request moved here from another app becomes ("do that in CodingBridge
+    /// instead" while Jiri asks about a prompt for Oppi); its first text parameter gets the
+    /// request's text. Nil: requests are not moved to this app.
+    public var takesOverRequests: String?
     public var source: SourceLocation?
 
     public init(
@@ -32,6 +36,7 @@ public struct AppDefinition: Sendable, Hashable {
         errorDialogs: [String: String] = [:],
         rules: [String: String] = [:],
         intents: [IntentDefinition] = [],
+        takesOverRequests: String? = nil,
         source: SourceLocation? = nil
     ) {
         self.name = name
@@ -45,6 +50,7 @@ public struct AppDefinition: Sendable, Hashable {
         self.errorDialogs = errorDialogs
         self.rules = rules
         self.intents = intents
+        self.takesOverRequests = takesOverRequests
         self.source = source
     }
 

@@ -22,6 +22,10 @@ extension DialogueEngine {
         if case .entity = parameter.type, clauses.count > 1, Self.onlySaysWho(clauses[0]), Self.isWrittenAsName(clauses[1]) {
             clauses.removeFirst()
         }
+        // "the one on the Mac Studio, oppi-dev": which one it is, then its name.
+        if case .entity = parameter.type, clauses.count > 1, Self.describesWhichOne(clauses[0]) {
+            clauses.removeFirst()
+        }
         // A name is the first thing said ("it's for Ben, his meds, due at 8"); other kinds of
         // value are looked for in the whole answer.
         let answer = if case .entity = parameter.type, let first = clauses.first { Self.withoutLeadIn(first) } else { text }
@@ -115,6 +119,12 @@ extension DialogueEngine {
         return (1...2).contains(words.count) && words.allSatisfy { $0.first?.isUppercase ?? false }
     }
 
+    /// "the one on the Mac Studio", "that one with the dashboards": a value told apart, not named.
+    private static func describesWhichOne(_ clause: String) -> Bool {
+        let words = clause.split(separator: " ").map(folded)
+        return words.count >= 3 && ["the", "that"].contains(words[0]) && words[1] == "one"
+    }
+
     /// A pronoun or a relation with no name: "for her", "my son", "our eldest".
     private static func onlySaysWho(_ clause: String) -> Bool {
         let words = withoutLeadIn(clause).split(separator: " ").map(folded)
@@ -166,11 +176,18 @@ extension DialogueEngine {
     /// "due tomorrow at 5pm I guess".
     private static let leadingHedges: [[Substring]] = ["i think", "i guess", "i suppose", "maybe", "probably", "uh", "um"]
         .map { $0.split(separator: " ") }
-    private static let trailingHedges: [[Substring]] = [
+    private static let trailingHedges: [[Substring]] = ([
         "i guess", "i think", "i suppose", "probably", "maybe", "would be best", "would be good", "would be great",
         "would be fine", "is fine", "would do", "will do",
-    ]
+    ] + usualSettings)
         .map { $0.split(separator: " ") }
+
+    /// A setting left as it is, said after the value: "jiri-server with the usual model".
+    private static let usualSettings: [String] = ["with", "using", "on"].flatMap { preposition in
+        ["the usual", "the default", "my usual", "the normal", "the same", "the standard"].flatMap { usual in
+            ["model", "thinking", "settings", "one"].map { "\(preposition) \(usual) \($0)" }
+        }
+    }
 
     static func withoutHedges(_ clause: String) -> String {
         var words = clause.split(separator: " ")

@@ -60,6 +60,11 @@ extension DialogueEngine {
         state: DialogueState, principal: Principal, context: MatchContext, turnID: String
     ) async -> DialogueOutcome {
         var state = state
+        // "actually, do that in CodingBridge instead": the request goes to the other app.
+        if mentionsApp(words, otherThan: intent.app),
+           let moved = await movingRequest(text, from: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID) {
+            return moved
+        }
         // "what do you mean by a workspace?": the question again, with what a good answer is.
         if !pending.awaitingConfirmation, ConversationalCues.asksAboutTheQuestion(words) {
             return explained(intent, pending: pending, state: state)
@@ -75,12 +80,22 @@ extension DialogueEngine {
         }
         // "never mind that, resume my last chat": the question is dropped for the request.
         if let request = ConversationalCues.request(afterCancelIn: text) {
-            state.setPendingAside()
-            let understood = await understand(request, state: state, context: context, turnID: turnID)
+            var aside = state
+            aside.setPendingAside()
+            let understood = await understand(request, state: aside, context: context, turnID: turnID)
             if let match = understood.match {
-                return traced(await proceed(match.intent, slots: match.slots, state: state, principal: principal, context: context, turnID: turnID), understood)
+                return traced(await proceed(match.intent, slots: match.slots, state: aside, principal: principal, context: context, turnID: turnID), understood)
             }
-            return cancelled(state)
+            // "scratch that — it's her science project, so homework": what was said is taken
+            // back, not the request.
+            let change = Amendment(answer: UtteranceWords(request).normalized, setsOmitted: false)
+            if !pending.awaitingConfirmation,
+               let slots = amended(pending.slots, of: intent, by: change, text: request, context: context, namesWritten: true),
+               slots != pending.slots {
+                state.pending = nil
+                return await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
+            }
+            return cancelled(aside)
         }
         if pending.awaitingConfirmation {
             if ConversationalCues.isYes(words) {

@@ -77,6 +77,10 @@ struct DialogueEngine: Sendable {
         if let last = state.lastIntent, ConversationalCues.asksToRepeat(words), let intent = catalog.intent(id: last.intentID) {
             return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
+        if let last = state.lastIntent, let intent = catalog.intent(id: last.intentID), mentionsApp(words, otherThan: intent.app),
+           let moved = await movingRequest(text, from: last, of: intent, state: state, principal: principal, context: context, turnID: turnID) {
+            return moved
+        }
         // "actually, what's overdue in Nagz?" after a CodingBridge command: another app's request, not a correction.
         if let last = state.lastIntent, let amended = amended(last, by: words, text: text, context: context),
            !mentionsApp(words, otherThan: amended.intent.app) {

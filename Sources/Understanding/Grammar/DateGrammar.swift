@@ -46,6 +46,21 @@ enum DateGrammar {
         }
     }
 
+    /// "two hours from now": a length of time, then "from now".
+    private static func lengthFromNow(_ tokens: UnsafeBufferPointer<Token>, at index: Int, to limit: Int) -> (end: Int, minutes: Int)? {
+        let token = tokens[index]
+        guard token.id == .number || token.id == BuiltinWord.a.id || token.id == BuiltinWord.an.id
+                || !token.flags.isDisjoint(with: [.numberWord, .unit]) else { return nil }
+        var found: (end: Int, minutes: Int)?
+        DurationGrammar.parse(tokens, from: index, to: limit) { end, minutes in
+            // "now" may lie past the limit: a closing "now" is trimmed as a filler.
+            if end < limit, end + 1 < tokens.count, tokens[end].id == BuiltinWord.from.id, tokens[end + 1].id == BuiltinWord.now.id {
+                found = (min(end + 2, limit), minutes)
+            }
+        }
+        return found
+    }
+
     /// Reads one part at `index` into `expression`; returns where it ends, or nil
     /// when there is no part there or it repeats one already read.
     private static func readPart(
@@ -68,6 +83,10 @@ enum DateGrammar {
             guard let best else { return nil }
             expression.relativeSeconds = best.minutes * 60
             return best.end
+        }
+        if let end = lengthFromNow(tokens, at: index, to: limit), !expression.hasDay, !expression.hasTime {
+            expression.relativeSeconds = end.minutes * 60
+            return end.end
         }
         if token.id == .clock {
             guard expression.hour == nil else { return nil }

@@ -42,7 +42,7 @@ enum DurationGrammar {
         }
     }
 
-    /// "45 minutes", "10 more minutes", "1 and a half hours", "an hour and a half",
+    /// "45 minutes", "10 more minutes", "1 and a half hours", "an hour and a half", "an hour and a quarter",
     /// "1 hour 30 minutes", "an hour and 15 minutes".
     private static func numberThenUnit(
         _ tokens: UnsafeBufferPointer<Token>, from index: Int, to limit: Int, visit: (Int, Int) -> Void
@@ -59,9 +59,10 @@ enum DurationGrammar {
         let total = count * seconds
         next += 1
         visit(next, minutes(total))
-        // "... and a half"
-        if next + 1 < limit, tokens[next].id == BuiltinWord.and.id, tokens[next + 1].id == BuiltinWord.half.id {
-            visit(next + 2, minutes(total + seconds / 2))
+        // "... and a half", "... and a quarter"
+        if next + 1 < limit, tokens[next].id == BuiltinWord.and.id,
+           tokens[next + 1].id == BuiltinWord.half.id || tokens[next + 1].id == BuiltinWord.quarter.id {
+            visit(next + 2, minutes(total + seconds / (tokens[next + 1].id == BuiltinWord.half.id ? 2 : 4)))
             return
         }
         // "... [and] 30 minutes"

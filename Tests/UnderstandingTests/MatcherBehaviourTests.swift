@@ -191,4 +191,10 @@ import Understanding
         #expect(decoded["urgent"] == .bool(true))
         #expect(decoded["recipient"] == .text("Emma"))
     }
+
+    @Test func whereTheAppIsNamedIsNoPartOfATextAfterIt() {
+        let match = understand("log a new mood in MoodBoard: restless")
+        #expect(match?.intent.id == "moodboard.AddMoodIntent")
+        #expect(match?.slots["title"] == .text("restless"))
+    }
 }

@@ -181,6 +181,13 @@ import Understanding
         Case("give me the list of chores nags i still have", "nagz.ListNagsIntent", ["category": "chores"]),
         Case("go back to that coding bridge chat i had before lunch", "codingbridge.ResumeSessionIntent"),
         Case("can you pop open oppy", "oppi.OpenNewSessionIntent"),
+        Case("open my alarm-clock side project over in CodingBridge", "codingbridge.OpenProjectIntent"),
+        Case("kick off a fresh Oppi session against the terraform-infra workspace", "oppi.OpenNewSessionIntent",
+             ["workspace": "terraform-infra"]),
+        Case("MoodBoard, what am I currently feeling according to my log", "moodboard.GetCurrentMoodIntent"),
+        Case("read me the family's completion numbers from Nagz", "nagz.FamilyStatusIntent"),
+        Case("put my homework nags on the screen", "nagz.ListNagsIntent", ["category": "homework"]),
+        Case("let me look at my current mood in MoodBoard", "moodboard.GetCurrentMoodIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

@@ -176,18 +176,23 @@ extension DialogueEngine {
     /// "due tomorrow at 5pm I guess".
     private static let leadingHedges: [[Substring]] = ["i think", "i guess", "i suppose", "maybe", "probably", "uh", "um"]
         .map { $0.split(separator: " ") }
-    private static let trailingHedges: [[Substring]] = ([
+    private static let trailingHedges: [[Substring]] = [
         "i guess", "i think", "i suppose", "probably", "maybe", "would be best", "would be good", "would be great",
         "would be fine", "is fine", "would do", "will do",
-    ] + usualSettings)
+    ]
         .map { $0.split(separator: " ") }
 
-    /// A setting left as it is, said after the value: "jiri-server with the usual model".
-    private static let usualSettings: [String] = ["with", "using", "on"].flatMap { preposition in
-        ["the usual", "the default", "my usual", "the normal", "the same", "the standard"].flatMap { usual in
-            ["model", "thinking", "settings", "one"].map { "\(preposition) \(usual) \($0)" }
-        }
+    /// The words without a setting left as it is said after the value: "jiri-server with the
+    /// usual model" → "jiri-server".
+    private static func withoutUsualSetting(_ words: inout [Substring]) {
+        guard words.count > 4, let last = words.last, settingNouns.contains(folded(last)),
+              usualWords.contains(folded(words[words.count - 2])), ["the", "my"].contains(folded(words[words.count - 3])),
+              ["with", "using", "on"].contains(folded(words[words.count - 4])) else { return }
+        words.removeLast(4)
     }
+
+    private static let settingNouns: Set<Substring> = ["model", "thinking", "settings", "one"]
+    private static let usualWords: Set<Substring> = ["usual", "default", "normal", "same", "standard"]
 
     static func withoutHedges(_ clause: String) -> String {
         var words = clause.split(separator: " ")
@@ -197,6 +202,7 @@ extension DialogueEngine {
         while let hedge = trailingHedges.first(where: { starts(words.reversed(), with: $0.reversed()) }) {
             words.removeLast(hedge.count)
         }
+        withoutUsualSetting(&words)
         return words.joined(separator: " ")
     }
 

@@ -16,7 +16,7 @@ extension DialogueEngine {
         if let pointer = Self.pointerBack(words) {
             guard refers(pointer, to: aside, of: intent) else { return nil }
             values = Self.valuesAfterPointer(in: text)
-        } else if let named = Self.namedFirst(in: text), names(named.pointer[...], aside: aside, of: intent) {
+        } else if Self.mayNameFirst(text, words), let named = Self.namedFirst(in: text), names(named.pointer[...], aside: aside, of: intent) {
             values = named.values
         } else {
             return nil
@@ -105,6 +105,15 @@ extension DialogueEngine {
         guard !pointer.isEmpty, !said.isEmpty else { return nil }
         return (pointer, said.joined(separator: " "))
     }
+
+    /// Whether the text has what `namedFirst` looks for, a break or a linking verb early on (most
+    /// utterances have neither, and splitting them costs more).
+    private static func mayNameFirst(_ text: String, _ words: UtteranceWords) -> Bool {
+        words.words.prefix(8).contains(where: linkingFirstWords.contains)
+            || text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == 0xE2 }
+    }
+
+    private static let linkingFirstWords = Set(linkingVerbs.compactMap(\.first))
 
     /// What joins a request named first to its values: "Omar's nag is chores", "for Oppi use homelab".
     private static let linkingVerbs: [[Substring]] = [

@@ -53,8 +53,9 @@ extension DialogueEngine {
         return (text[..<cut.lowerBound], text[cut.upperBound...])
     }
 
-    /// "do that", "send it", "do this one", "… instead", "… is better for this".
-    private static func saysMove(_ words: [Substring]) -> Bool {
+    /// "do that", "send it", "do this one", "… instead", "… is better for this": checked before
+    /// the apps' names are looked for, which costs more.
+    static func saysMove(_ words: [Substring]) -> Bool {
         if words.contains("instead") || words.contains("better") { return true }
         return zip(words, words.dropFirst()).contains { movingVerbs.contains($0) && movedObjects.contains($1) }
     }

@@ -77,7 +77,8 @@ struct DialogueEngine: Sendable {
         if let last = state.lastIntent, ConversationalCues.asksToRepeat(words), let intent = catalog.intent(id: last.intentID) {
             return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
-        if let last = state.lastIntent, let intent = catalog.intent(id: last.intentID), mentionsApp(words, otherThan: intent.app),
+        if let last = state.lastIntent, Self.saysMove(words.words), let intent = catalog.intent(id: last.intentID),
+           mentionsApp(words, otherThan: intent.app),
            let moved = await movingRequest(text, from: last, of: intent, state: state, principal: principal, context: context, turnID: turnID) {
             return moved
         }

@@ -92,6 +92,12 @@ struct PatternExecutor {
             // "I feel like pizza" wants something; it is not how the user feels.
             if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
             if splitsWord(at: position) { return nil }
+            // "log a new mood in MoodBoard: restless": where the app is named is no part of the
+            // text; the utterance is read again without it.
+            if !mention, position + 1 < end, tokens[position + 1].flags.contains(.app),
+               UtteranceSpan.appPrepositions.contains(tokens[position].id) {
+                return nil
+            }
             var captures = captures
             captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
             let last = min(end, position + Int(limit))

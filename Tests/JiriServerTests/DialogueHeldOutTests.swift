@@ -24,7 +24,7 @@ import Testing
         var testDescription: String { "\(id): " + turns.map(\.text).joined(separator: " / ") }
     }
 
-    static let files = ["dialogues1.jsonl", "dialogues2.jsonl", "dialogues3.jsonl", "dialogues4.jsonl", "dialogues5.jsonl", "dialogues6.jsonl", "dialogues7.jsonl", "dialogues8.jsonl", "dialogues9.jsonl", "dialogues10.jsonl", "dialogues11.jsonl", "dialogues12.jsonl", "dialogues13.jsonl", "dialogues14.jsonl", "dialogues15.jsonl", "dialogues16.jsonl", "dialogues17.jsonl", "dialogues18.jsonl", "dialogues19.jsonl", "dialogues20.jsonl", "dialogues21.jsonl", "dialogues22.jsonl", "dialogues23.jsonl", "dialogues24.jsonl", "dialogues25.jsonl", "dialogues26.jsonl", "dialogues27.jsonl"]
+    static let files = ["dialogues1.jsonl", "dialogues2.jsonl", "dialogues3.jsonl", "dialogues4.jsonl", "dialogues5.jsonl", "dialogues6.jsonl", "dialogues7.jsonl", "dialogues8.jsonl", "dialogues9.jsonl", "dialogues10.jsonl", "dialogues11.jsonl", "dialogues12.jsonl", "dialogues13.jsonl", "dialogues14.jsonl", "dialogues15.jsonl", "dialogues16.jsonl", "dialogues17.jsonl", "dialogues18.jsonl", "dialogues19.jsonl", "dialogues20.jsonl", "dialogues21.jsonl", "dialogues22.jsonl", "dialogues23.jsonl", "dialogues24.jsonl", "dialogues25.jsonl", "dialogues26.jsonl", "dialogues27.jsonl", "dialogues28.jsonl"]
 
     static let conversations: [Conversation] = files.flatMap { name -> [Conversation] in
         let url = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/JiriServerTests/Fixtures/\(name)")

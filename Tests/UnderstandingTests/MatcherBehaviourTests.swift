@@ -197,4 +197,12 @@ import Understanding
         #expect(match?.intent.id == "moodboard.AddMoodIntent")
         #expect(match?.slots["title"] == .text("restless"))
     }
+
+    @Test func aQuestionAfterAPauseIsNotAShortTextToKeep() {
+        #expect(understand("my little sister keeps logging fake moods on my moodboard, how do I stop her") == nil)
+    }
+
+    @Test func anElongatedPleaseIsPlease() {
+        #expect(understand("snooze my nag ten more minutes pleeease")?.slots["minutes"] == .minutes(10))
+    }
 }

@@ -188,6 +188,20 @@ import Understanding
         Case("read me the family's completion numbers from Nagz", "nagz.FamilyStatusIntent"),
         Case("put my homework nags on the screen", "nagz.ListNagsIntent", ["category": "homework"]),
         Case("let me look at my current mood in MoodBoard", "moodboard.GetCurrentMoodIntent"),
+        // Round 53: children, busy parents, grandparents, learners of English.
+        Case("ok I fed Biscuit, tick off that nag pls", "nagz.CompleteNagIntent"),
+        Case("show me what chores I still got", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("what homework stuff is left for me", "nagz.ListNagsIntent", ["category": "homework"]),
+        Case("what'd I put as my mood", "moodboard.GetCurrentMoodIntent"),
+        Case("snooze for me the nag one hour, I am in the bus", "nagz.SnoozeNagIntent", ["minutes": "60"]),
+        Case("could you be a dear and hold off that Nagz reminder for a further twenty minutes or so", "nagz.SnoozeNagIntent",
+             ["minutes": "20"]),
+        Case("how good is my family making the nags this week, Nagz?", "nagz.FamilyStatusIntent"),
+        Case("MoodBoard, please make analyse of my moods of last month", "moodboard.AnalyzeMoodIntent"),
+        Case("CodingBridge, please search in my chats for NullPointerException", "codingbridge.SearchSessionsIntent",
+             ["query": "NullPointerException"]),
+        Case("open for me the project weather-app in CodingBridge", "codingbridge.OpenProjectIntent"),
+        Case("lemme continue the coding bridge thing I started in study hall", "codingbridge.ResumeSessionIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

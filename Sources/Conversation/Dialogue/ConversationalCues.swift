@@ -39,6 +39,10 @@ enum ConversationalCues {
         "that helps", "that helped", "super helpful", "very helpful", "thats great", "that is great", "helpful",
         "youre helpful", "you are helpful", "youve been helpful", "you have been helpful", "youve been a great help",
         "you have been a great help", "trying", "for trying",
+        // What "thanks" is said with ("for" is a filler): "thanks a lot, bye", "thanks a bunch",
+        // "thanks for the help", "thanks for everything".
+        "a lot", "a bunch", "a million", "loads", "heaps", "so much", "the help", "your help", "all the help",
+        "all your help", "everything", "all that",
     ]
     static let cancels: Set<String> = [
         "cancel", "never mind", "nevermind", "forget it", "forget about it", "cancel that", "stop that",
@@ -190,16 +194,37 @@ enum ConversationalCues {
         "retry", "run that again", "run it again", "same again", "same thing again",
     ]
 
-    static func asksToRepeat(_ words: UtteranceWords) -> Bool {
+    /// Asking for the last request again, with what changes in it: "try that again" and "log that
+    /// again" change nothing, "can you run it once more with high thinking" changes the thinking
+    /// ("with high thinking"). Nil when the words ask for no repeat.
+    static func repeatRequest(_ words: UtteranceWords) -> ArraySlice<Substring>? {
         // Asked on every turn with a request before it: only short ones are copied.
-        guard words.words.count <= 6 else { return false }
-        if repeats.contains(withoutFillers(words)) { return true }
-        // "log that again", "check it again": any verb, what was just done, again.
-        let said = words.words
-        return (3...4).contains(said.count) && said.last == "again" && said.dropLast().dropFirst().allSatisfy(pointsBack.contains)
+        guard words.words.count <= 10 else { return nil }
+        if words.words.count <= 6, repeats.contains(withoutFillers(words)) { return [] }
+        var said = words.words[...]
+        while let first = said.first, askingLeads.contains(first) { said.removeFirst() }
+        // "log that again", "check it once more": any verb, what was just done, again.
+        guard let (again, length) = againSaid(in: said) else { return nil }
+        let verb = said[..<again]
+        guard (1...3).contains(verb.count), verb.dropFirst().allSatisfy(pointsBack.contains) else { return nil }
+        let change = said[(again + length)...]
+        guard let first = change.first else { return verb.count >= 2 ? [] : nil }
+        return changeLeads.contains(first) ? change : nil
+    }
+
+    /// Where "again", "once more" or "one more time" is said, and how many words it takes.
+    private static func againSaid(in said: ArraySlice<Substring>) -> (Int, Int)? {
+        for index in said.indices {
+            if said[index] == "again" { return (index, 1) }
+            if said[index...].starts(with: ["once", "more"]) { return (index, 2) }
+            if said[index...].starts(with: ["one", "more", "time"]) { return (index, 3) }
+        }
+        return nil
     }
 
     private static let pointsBack: Set<Substring> = ["that", "it", "this", "one", "same"]
+    private static let askingLeads: Set<Substring> = ["can", "could", "would", "will", "you", "please", "jiri", "ok", "okay", "now"]
+    private static let changeLeads: Set<Substring> = ["with", "for", "in", "on", "using", "at", "but"]
 
     static func isDecline(_ words: UtteranceWords) -> Bool {
         declines.contains(words.normalized)

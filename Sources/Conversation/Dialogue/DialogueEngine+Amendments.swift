@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Understanding
 
 /// Short replies that change the request just made or asked about: a correction ("no, for
@@ -85,7 +86,40 @@ extension DialogueEngine {
                 return slots
             }
         }
-        return nil
+        return amendment.repeatsRequest ? withTextSaidAnew(base, of: intent, in: text, context: context) : nil
+    }
+
+    /// "and grateful too" after a mood, "and another one: sort ideas by project" after an idea:
+    /// the same request again with its text said anew, and what its words imply (a mood's
+    /// category) read again.
+    private func withTextSaidAnew(
+        _ base: [String: SlotValue], of intent: IntentDefinition, in text: String, context: MatchContext
+    ) -> [String: SlotValue]? {
+        guard let parameter = intent.parameters.first(where: { if case .string = $0.type { base[$0.name] != nil } else { false } }),
+              let said = Self.textSaidAgain(in: text) else { return nil }
+        var slots = base
+        slots[parameter.name] = .text(said)
+        for implied in intent.parameters where implied.inferFrom.contains(parameter.name) {
+            slots[implied.name] = SlotParser.parse(said, for: implied, of: intent, catalog: catalog, context: context)
+        }
+        return slots
+    }
+
+    /// The words of a request said again without those that say it is again: after a colon, or
+    /// without "and another one" before and "too" after. Nil when nothing else is said.
+    static func textSaidAgain(in text: String) -> String? {
+        if let colon = text.firstIndex(of: ":") {
+            let after = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            return after.isEmpty ? nil : after
+        }
+        var words = text.split(separator: " ")[...]
+        while let first = words.first, repeatStarters.contains(UtteranceWords.folded(first)) || repeatWords.contains(UtteranceWords.folded(first)) {
+            words.removeFirst()
+        }
+        while let last = words.last, repeatEndings.contains(UtteranceWords.folded(last)) { words.removeLast() }
+        if words.suffix(2).map(UtteranceWords.folded).elementsEqual(["as", "well"]) { words.removeLast(2) }
+        let said = words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters)
+        return said.isEmpty ? nil : said
     }
 
     /// A correction said first and the answer after it, in a sentence or clause of its own:
@@ -171,6 +205,12 @@ extension DialogueEngine {
         let asked = words.words.first == "and" ? words.words.dropFirst() : words.words[...]
         if (3...6).contains(asked.count), asked.prefix(2).elementsEqual(["what", "about"]) || asked.prefix(2).elementsEqual(["how", "about"]) {
             return Amendment(answer: asked.dropFirst(2).joined(separator: " "), setsOmitted: true)
+        }
+        // "Ada has one right after, her too", "Leo needs one as well": someone else, the same again.
+        let said = words.words
+        if said.count >= 4, said.count <= 10, ["has", "needs", "gets", "wants"].contains(said[1]), ["one", "the"].contains(said[2]),
+           said.last == "too" || said.suffix(2).elementsEqual(["as", "well"]) {
+            return Amendment(answer: String(said[0]), setsOmitted: false, repeatsRequest: true)
         }
         var rest = words.words[...]
         guard let first = rest.popFirst(), words.words.count <= 8 else { return nil }

@@ -46,9 +46,23 @@ extension DialogueEngine {
               Self.goingOn.contains(first) || words.words.last == "too" || words.words.last == "again",
               let app = catalog.intent(id: last.intentID).flatMap({ catalog.app(named: $0.app) }),
               !mentionsApp(words) else { return nil }
-        let match = await understand("\(text) in \(app.displayName)", state: state, context: context, turnID: turnID).match
+        let match = await understand(Self.naming(app.displayName, in: text), state: state, context: context, turnID: turnID).match
         return match?.intent.app == app.name ? match : nil
     }
+
+    /// The text with the app named: "and ask it to prune old images" → "and ask Oppi to prune old
+    /// images"; "now search for rate limiting" → "now search for rate limiting in CodingBridge".
+    private static func naming(_ app: String, in text: String) -> String {
+        var said = text.split(separator: " ")
+        if let verb = said.indices.dropLast().first(where: { addressing.contains(UtteranceWords.folded(said[$0])) }),
+           ["it", "them"].contains(UtteranceWords.folded(said[verb + 1])) {
+            said[verb + 1] = Substring(app)
+            return said.joined(separator: " ")
+        }
+        return "\(text) in \(app)"
+    }
+
+    private static let addressing: Set<Substring> = ["ask", "tell", "have", "get", "let"]
 
     private static let goingOn: Set<Substring> = ["now", "and", "also", "then", "next", "ok", "okay", "so", "right", "alright"]
 }

@@ -74,8 +74,12 @@ struct DialogueEngine: Sendable {
             let reply = greeting == .askingAfterJiri ? "I'm doing well, thanks. What can I do for you?" : "Hi! What can I do for you?"
             return DialogueOutcome(replyText: reply, mode: "greeting", expectsReply: true, state: state)
         }
-        if let last = state.lastIntent, ConversationalCues.asksToRepeat(words), let intent = catalog.intent(id: last.intentID) {
-            return await proceed(intent, slots: last.slots, state: state, principal: principal, context: context, turnID: turnID)
+        if let last = state.lastIntent, let change = ConversationalCues.repeatRequest(words), let intent = catalog.intent(id: last.intentID) {
+            // "run it once more with high thinking": the same request with the value said.
+            let changed = change.isEmpty ? nil : amended(
+                last.slots, of: intent, by: Amendment(answer: change.joined(separator: " "), setsOmitted: true),
+                text: change.joined(separator: " "), context: context, namesWritten: false)
+            return await proceed(intent, slots: changed ?? last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         if let last = state.lastIntent, Self.saysMove(words.words), let intent = catalog.intent(id: last.intentID),
            mentionsApp(words, otherThan: intent.app),
@@ -96,7 +100,11 @@ struct DialogueEngine: Sendable {
         // "now tell Oppi to fix the login test, same workspace": the request, with a value of the last one.
         if let last = state.lastIntent, let same = SameAsBefore.read(text), same.noun != nil, !same.request.isEmpty {
             let understood = await understand(same.request, state: state, context: context, turnID: turnID)
-            if let match = understood.match, let slots = same.carried(from: last, into: match.slots, of: match.intent) {
+            // "and ask it to prune old docker images too, same workspace": in the last request's app.
+            let found = if let match = understood.match { match } else {
+                await inLastApp(same.request, words: UtteranceWords(same.request), state: state, context: context, turnID: turnID)
+            }
+            if let match = found, let slots = same.carried(from: last, into: match.slots, of: match.intent) {
                 return traced(await proceed(match.intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID), understood)
             }
         }

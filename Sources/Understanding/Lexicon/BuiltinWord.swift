@@ -62,9 +62,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
     /// Every way the word is written. The first is the canonical spelling.
     var spellings: [String] {
         switch self {
-        case .please: ["please", "pls", "plz", "plis"]
+        case .please: ["please", "pls", "plz", "plis", "pleease", "pleeease", "pleeeease", "pleaase", "pleaaase", "puhlease"]
         // "in the Nagz application", "that Nagging program": the kind of thing an app is.
-        case .app: ["app", "application", "program"]
+        case .app: ["app", "application", "program", "programme"]
         case .um: ["um", "umm"]
         case .uh: ["uh", "uhh"]
         case .hmm: ["hmm", "hm", "mmm"]

@@ -19,6 +19,8 @@ enum Fillers {
         "do you think you could", "would you be able to", "are you able to", "you can", "you could",
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
+        "would you be good enough to", "could you be good enough to", "be good enough to", "would you be so good as to",
+        "i should like to", "i should like", "i would like very much to", "i would very much like to",
         "oh dear", "excuse me", "dear", "good morning", "good afternoon", "good evening", "hello there",
         "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
         // What a recogniser hands over of the sounds before a request: "ugh push that nag back …",
@@ -84,7 +86,7 @@ enum Fillers {
         "dear", "tbh", "lol", "asap", "thank you so much", "thank you ever so much", "thanks so much",
         "if you can", "if you could", "when you get a chance", "if that is ok", "if that is okay", "if that is alright",
         "if that is all right", "if that is fine", "if you do not mind", "if it is not too much trouble", "overall", "in general", "lowkey", "rn",
-        "or whatever", "or something", "or anything",
+        "or whatever", "or something", "or anything", "or so",
         // Hedges and a loose length after the request: "snooze that reminder for a bit, maybe".
         "maybe", "i guess", "i suppose", "i think", "if possible", "for a bit", "for a while",
         "a bit", "a while", "a little", "a little while", "for a little while", "for a little bit", "a little bit",

@@ -131,8 +131,10 @@ public struct IntentMatcher: Sendable {
         if id == BuiltinWord.after.id {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
-        if id == BuiltinWord.as.id || id == BuiltinWord.since.id, subjects.contains(next) { return true }
+        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
+        // "did I commit everything … or is stuff still changed": a second way of asking.
+        if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id { return true }
         // "how have my moods been lately can you analyze them": a question asked after it.
         if modals.contains(id), next == BuiltinWord.you.id { return true }
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].word(in: bytes).elementsEqual("give".utf8) {

@@ -35,6 +35,15 @@ struct PatternExecutor {
 
     private static let stepBudget = 20_000
     private static let shortTextLimit = 4
+    /// Free text the catalog bounds (`{title:6}`), as opposed to a prompt or a message.
+    private static let boundedTextLimit = 8
+    private static let questionWords: Set<TokenID> = [
+        BuiltinWord.how.id, BuiltinWord.what.id, BuiltinWord.why.id, BuiltinWord.where.id, BuiltinWord.when.id, BuiltinWord.who.id,
+    ]
+    private static let auxiliaries: Set<TokenID> = [
+        BuiltinWord.do.id, BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id,
+        BuiltinWord.will.id, BuiltinWord.was.id,
+    ]
 
     func run(from entry: Int32, at start: Int) -> Outcome? {
         var budget = Self.stepBudget
@@ -92,6 +101,12 @@ struct PatternExecutor {
             // "I feel like pizza" wants something; it is not how the user feels.
             if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
             if splitsWord(at: position) { return nil }
+            // "… logging fake moods on my moodboard, how do I stop her": a question after a pause is
+            // asked, not a short text (a mood's title, a note) to keep.
+            if !mention, limit <= Self.boundedTextLimit, position + 1 < end, tokens[position].flags.contains(.clauseStart),
+               Self.questionWords.contains(tokens[position].id), Self.auxiliaries.contains(tokens[position + 1].id) {
+                return nil
+            }
             // "log a new mood in MoodBoard: restless": where the app is named is no part of the
             // text; the utterance is read again without it.
             if !mention, position + 1 < end, tokens[position + 1].flags.contains(.app),

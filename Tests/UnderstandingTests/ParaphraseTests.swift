@@ -202,6 +202,14 @@ import Understanding
              ["query": "NullPointerException"]),
         Case("open for me the project weather-app in CodingBridge", "codingbridge.OpenProjectIntent"),
         Case("lemme continue the coding bridge thing I started in study hall", "codingbridge.ResumeSessionIntent"),
+        // Round 54: a point in time after "till", "since", "before" bounds the request.
+        Case("snooze the trash nag till 8", "nagz.SnoozeNagIntent", ["nag": "trash"]),
+        Case("snooze the reading nag till tomorrow morning", "nagz.SnoozeNagIntent"),
+        Case("which chores nags are due before Saturday", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("has anything in Nagz gone overdue since Monday", "nagz.CheckOverdueIntent"),
+        Case("moodboard, any patterns in my moods since last Monday?", "moodboard.AnalyzeMoodIntent"),
+        Case("run a mood analysis for October", "moodboard.AnalyzeMoodIntent"),
+        Case("CodingBridge, anything uncommitted since lunch?", "codingbridge.GitStatusIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

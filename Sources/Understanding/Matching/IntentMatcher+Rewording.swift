@@ -18,16 +18,25 @@ extension IntentMatcher {
         guard let last = tokens.last, last.id == .number || !last.flags.isDisjoint(with: [.temporal, .unit]) else { return nil }
         var start = tokens.endIndex
         var tellsTime = false
+        var namesTime = false
         while start > 2 {
             let token = tokens[start - 1]
             let isTime = !token.flags.isDisjoint(with: [.temporal, .unit]) || token.id == .clock || token.id == .ordinal
             guard isTime || token.id == .number || timeScopeWords.contains(token.id) else { break }
             tellsTime = tellsTime || token.flags.contains(.unit)
+            namesTime = namesTime || isTime || token.id == .number
             start -= 1
         }
-        guard tellsTime, start < tokens.endIndex, timeScopeOpeners.contains(tokens[start].id) else { return nil }
+        guard start < tokens.endIndex, timeScopeOpeners.contains(tokens[start].id) else { return nil }
+        // "for 20 minutes", "over the past few days": a length; "till 8", "since Monday", "before
+        // Saturday": a point in time after a word that bounds it.
+        guard tellsTime || namesTime && boundOpeners.contains(tokens[start].id) else { return nil }
         return start
     }
+
+    private static let boundOpeners: Set<TokenID> = [
+        BuiltinWord.until.id, BuiltinWord.since.id, BuiltinWord.before.id, BuiltinWord.after.id,
+    ]
 
     private static let timeScopeOpeners: Set<TokenID> = [
         BuiltinWord.for.id, BuiltinWord.from.id, BuiltinWord.until.id, BuiltinWord.by.id, BuiltinWord.since.id,

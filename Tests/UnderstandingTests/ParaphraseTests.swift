@@ -210,6 +210,13 @@ import Understanding
         Case("moodboard, any patterns in my moods since last Monday?", "moodboard.AnalyzeMoodIntent"),
         Case("run a mood analysis for October", "moodboard.AnalyzeMoodIntent"),
         Case("CodingBridge, anything uncommitted since lunch?", "codingbridge.GitStatusIntent"),
+        // Round 55: an ordinary week's requests.
+        Case("Nagz, is anything overdue for me today", "nagz.CheckOverdueIntent"),
+        Case("did I let any nags go overdue this week", "nagz.CheckOverdueIntent"),
+        Case("Nagz, give me this week's family report", "nagz.FamilyStatusIntent"),
+        Case("how well did everyone do with their nags this week", "nagz.FamilyStatusIntent"),
+        Case("CodingBridge, what files have I changed today", "codingbridge.GitStatusIntent"),
+        Case("do I have any changes I haven't committed yet", "codingbridge.GitStatusIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

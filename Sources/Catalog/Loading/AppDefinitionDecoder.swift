@@ -48,7 +48,7 @@ struct AppDefinitionDecoder {
         guard let intent = intents.first(where: { $0.id == id }) else {
             throw value.error("takes_over_requests names '\(id)', which is not one of this app's intents")
         }
-        guard intent.parameters.contains(where: { if case .string = $0.type { true } else { false } }) else {
+        guard intent.parameters.contains(where: \.takesText) else {
             throw value.error("takes_over_requests: '\(id)' has no string parameter to take the request's words")
         }
         return id

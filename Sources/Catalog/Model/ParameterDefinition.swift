@@ -40,4 +40,9 @@ public struct ParameterDefinition: Sendable, Hashable {
         self.title = title
         self.inferFrom = inferFrom
     }
+
+    /// Whether the parameter holds free text (a prompt, a title, a query).
+    public var takesText: Bool {
+        if case .string = type { true } else { false }
+    }
 }

@@ -95,7 +95,7 @@ extension DialogueEngine {
     private func withTextSaidAnew(
         _ base: [String: SlotValue], of intent: IntentDefinition, in text: String, context: MatchContext
     ) -> [String: SlotValue]? {
-        guard let parameter = intent.parameters.first(where: { if case .string = $0.type { base[$0.name] != nil } else { false } }),
+        guard let parameter = intent.parameters.first(where: { $0.takesText && base[$0.name] != nil }),
               let said = Self.textSaidAgain(in: text) else { return nil }
         var slots = base
         slots[parameter.name] = .text(said)

@@ -92,9 +92,9 @@ extension DialogueEngine {
         "could you send it to", "send it to", "give it to", "its going to",
     ].map { $0.split(separator: " ") }
     /// Who someone is to the user, said before their name: "my daughter Lily" names Lily.
-    private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
+    static let relations = Set(PersonWords.descriptors.map { Substring($0) })
     private static let standsForSomeone: Set<Substring> = ["her", "him", "them", "she", "he", "they"]
-    private static let possessives: Set<Substring> = ["my", "our", "his", "her", "their"]
+    static let possessives: Set<Substring> = ["my", "our", "his", "her", "their"]
 
     /// "the workspace is backend" to "Which workspace?": the value after the parameter's own
     /// name (or title) and a verb that links them.

@@ -93,7 +93,7 @@ extension DialogueEngine {
         var pointer: [Substring] = []
         while let word = said.first, pointer.count < 4 {
             let folded = UtteranceWords.folded(word)
-            if !pointer.isEmpty, let linking = linkingVerbs.first(where: { UtteranceWords.begin(said, with: $0) }) {
+            if !pointer.isEmpty, let linking = valueLinks.first(where: { UtteranceWords.begin(said, with: $0) }) {
                 said.removeFirst(linking.count)
                 break
             }
@@ -109,14 +109,17 @@ extension DialogueEngine {
     /// Whether the text has what `namedFirst` looks for, a break or a linking verb early on (most
     /// utterances have neither, and splitting them costs more).
     private static func mayNameFirst(_ text: String, _ words: UtteranceWords) -> Bool {
-        words.words.prefix(8).contains(where: linkingFirstWords.contains)
-            || text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == 0xE2 }
+        words.words.prefix(8).contains(where: valueLinkFirstWords.contains)
+            || text.utf8.contains(where: breakBytes.contains)
     }
 
-    private static let linkingFirstWords = Set(linkingVerbs.compactMap(\.first))
+    /// The first byte of each break ("—" is three bytes, its first 0xE2).
+    private static let breakBytes = Set(breaks.compactMap(\.utf8.first))
+
+    private static let valueLinkFirstWords = Set(valueLinks.compactMap(\.first))
 
     /// What joins a request named first to its values: "Omar's nag is chores", "for Oppi use homelab".
-    private static let linkingVerbs: [[Substring]] = [
+    private static let valueLinks: [[Substring]] = [
         "is", "should be", "will be", "goes to", "goes in", "go to", "use", "uses", "needs", "gets",
     ].map { $0.split(separator: " ") }
 }

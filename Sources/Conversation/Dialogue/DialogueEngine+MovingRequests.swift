@@ -14,9 +14,9 @@ extension DialogueEngine {
         let moveWords = UtteranceWords(String(move))
         guard Self.saysMove(moveWords.words),
               let app = appNames.first(where: { $0.app != intent.app && moveWords.contains($0.words) })?.app,
-              let targetID = catalog.apps.first(where: { $0.name == app })?.takesOverRequests,
+              let targetID = catalog.app(named: app)?.takesOverRequests,
               let target = catalog.intent(id: targetID),
-              let parameter = target.parameters.first(where: Self.takesText)
+              let parameter = target.parameters.first(where: \.takesText)
         else { return nil }
         // "actually, search CodingBridge instead", "have Oppi run the migrations instead, in the
         // backend workspace": a request of its own there, not this one moved.
@@ -32,17 +32,13 @@ extension DialogueEngine {
     /// The request's words: the answer said before the move when the question was for them,
     /// else the text the request already has.
     private static func requestText(of request: PendingIntent, in intent: IntentDefinition, answer: Substring) -> String? {
-        if !answer.isEmpty, let awaiting = intent.parameters.first(where: { $0.name == request.awaiting }), takesText(awaiting) {
+        if !answer.isEmpty, intent.parameters.contains(where: { $0.name == request.awaiting && $0.takesText }) {
             return String(answer)
         }
-        for parameter in intent.parameters where takesText(parameter) {
+        for parameter in intent.parameters where parameter.takesText {
             if case .text(let words)? = request.slots[parameter.name] { return words }
         }
         return nil
-    }
-
-    private static func takesText(_ parameter: ParameterDefinition) -> Bool {
-        if case .string = parameter.type { true } else { false }
     }
 
     /// The answer before a pause and the move after it ("explain the retry logic — let's do this
@@ -57,9 +53,8 @@ extension DialogueEngine {
     /// the apps' names are looked for, which costs more.
     static func saysMove(_ words: [Substring]) -> Bool {
         if words.contains("instead") || words.contains("better") { return true }
-        return zip(words, words.dropFirst()).contains { movingVerbs.contains($0) && movedObjects.contains($1) }
+        return zip(words, words.dropFirst()).contains { movingVerbs.contains($0) && pointingWords.contains($1) }
     }
 
     private static let movingVerbs: Set<Substring> = ["do", "send", "put", "move", "take", "try", "hand", "pass", "give", "run"]
-    private static let movedObjects: Set<Substring> = ["that", "it", "this"]
 }

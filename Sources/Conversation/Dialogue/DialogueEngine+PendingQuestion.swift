@@ -61,7 +61,7 @@ extension DialogueEngine {
     ) async -> DialogueOutcome {
         var state = state
         // "actually, do that in CodingBridge instead": the request goes to the other app.
-        if Self.saysMove(words.words), mentionsApp(words, otherThan: intent.app),
+        if Self.saysMove(words.words),
            let moved = await movingRequest(text, from: pending, of: intent, state: state, principal: principal, context: context, turnID: turnID) {
             return moved
         }

@@ -25,7 +25,8 @@ extension DialogueEngine {
         return slots
     }
 
-    private static let pointingWords: Set<Substring> = ["it", "that", "this"]
+    /// What points at the thing the last request was about: "snooze it", "do that in CodingBridge".
+    static let pointingWords: Set<Substring> = ["it", "that", "this"]
 
     /// "Ava's room is a disaster too, remind her as well" after a chores nag for Noah due at six:
     /// the same request again, with what is said new in place of the old values.

@@ -82,7 +82,7 @@ extension DialogueEngine {
 
     private static let changeVerbs: Set<Substring> = ["switch", "drop", "bump", "raise", "lower", "set", "turn", "give", "use", "put", "move"]
     private static let doItWords: Set<Substring> = ["do", "run", "send", "tell", "have", "get"]
-    private static let objectWords: Set<Substring> = ["it", "that", "this", "them"]
+    private static let objectWords = pointingWords.union(["them"])
 
     /// The answer before the earliest pause and the words after it, or nothing and the whole text.
     private static func splitAtCorrection(_ text: String) -> (Substring, Substring) {
@@ -136,7 +136,7 @@ extension DialogueEngine {
         if let who = value.firstIndex(where: { $0 == "who" || $0 == "that" || $0 == "which" }), who > value.startIndex {
             value = value[..<who]
         }
-        if value.count >= 3, let first = value.first, ["my", "her", "his", "their", "our"].contains(first),
+        if value.count >= 3, let first = value.first, possessives.contains(first),
            relations.contains(value[value.index(after: value.startIndex)]) {
             value = value.dropFirst(2)
         }
@@ -150,8 +150,6 @@ extension DialogueEngine {
         "it", "that", "this", "one", "the", "thinking", "model", "workspace", "level", "category", "down", "up", "over",
         "in", "on", "with", "to", "use",
     ]
-
-    private static let relations = Set(PersonWords.descriptors.map { Substring($0) })
 
     private static let maxValueWords = 4
     private static let requestWords: Set<Substring> = [

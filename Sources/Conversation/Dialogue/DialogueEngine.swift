@@ -76,13 +76,12 @@ struct DialogueEngine: Sendable {
         }
         if let last = state.lastIntent, let change = ConversationalCues.repeatRequest(words), let intent = catalog.intent(id: last.intentID) {
             // "run it once more with high thinking": the same request with the value said.
-            let changed = change.isEmpty ? nil : amended(
-                last.slots, of: intent, by: Amendment(answer: change.joined(separator: " "), setsOmitted: true),
-                text: change.joined(separator: " "), context: context, namesWritten: false)
+            let said = change.joined(separator: " ")
+            let changed = said.isEmpty ? nil : amended(
+                last.slots, of: intent, by: Amendment(answer: said, setsOmitted: true), text: said, context: context, namesWritten: false)
             return await proceed(intent, slots: changed ?? last.slots, state: state, principal: principal, context: context, turnID: turnID)
         }
         if let last = state.lastIntent, Self.saysMove(words.words), let intent = catalog.intent(id: last.intentID),
-           mentionsApp(words, otherThan: intent.app),
            let moved = await movingRequest(text, from: last, of: intent, state: state, principal: principal, context: context, turnID: turnID) {
             return moved
         }

@@ -9,6 +9,11 @@
 #                                               with <turns>/3 and <turns> turns; the
 #                                               difference divided by the extra turns
 #                                               leaves out start-up and warm-up
+#   Benchmarks/profile.sh matcher [rounds] [text]
+#                                               instructions per match: the matcher over the
+#                                               dev set (or one utterance), the same way
+#   BENCH_MATCHER_EACH=1 .build/release/JiriBench --only matcher
+#                                               time per dev-set utterance, one by one
 #
 # Hardware counters are often missing on VMs (`perf stat -e instructions true`
 # says <not supported>): perf then samples the cpu-clock software event. valgrind
@@ -74,10 +79,13 @@ perf_reports() {
 }
 
 # callgrind_annotate's per-function Ir (inclusive or self), "<Ir> <function>" per line.
+# A recursive function's deeper calls are listed as "function'2", "'3", …: their self
+# costs add up to the function's, while their inclusive costs would count it twice.
 annotate() {
     callgrind_annotate --inclusive="$2" --threshold=100 "$1" 2>/dev/null |
-        awk '/^ *[0-9,]+ \(/ { ir = $1; gsub(",", "", ir); fn = $0; sub(/^ *[0-9,]+ \([^)]*\) +/, "", fn);
-             sub(/ \[[^]]*\]$/, "", fn); sub(/^[^:]*:/, "", fn); if (fn ~ /'"'"'[0-9]+$/ || fn == "PROGRAM TOTALS") next;
+        awk -v inclusive="$2" '/^ *[0-9,]+ \(/ { ir = $1; gsub(",", "", ir); fn = $0; sub(/^ *[0-9,]+ \([^)]*\) +/, "", fn);
+             sub(/ \[[^]]*\]$/, "", fn); sub(/^[^:]*:/, "", fn); if (fn == "PROGRAM TOTALS") next;
+             if (fn ~ /'"'"'[0-9]+$/) { if (inclusive == "yes") next; sub(/'"'"'[0-9]+$/, "", fn) }
              total[fn] += ir } END { for (fn in total) print total[fn], fn }'
 }
 
@@ -124,8 +132,33 @@ callgrind_reports() {
     echo "callgrind data: $OUT/callgrind.$turns"
 }
 
+profile_matcher() {
+    local rounds="${1:-80}" text="${2:-}" small per count
+    small=$((rounds / 4))
+    objcopy --strip-debug .build/release/JiriBench "$OUT/JiriBench"
+    for n in "$small" "$rounds"; do
+        BENCH_MATCHER_ROUNDS="$n" ${text:+BENCH_MATCHER_TEXT="$text"} valgrind --tool=callgrind \
+            --callgrind-out-file="$OUT/callgrind.$n" "$OUT/JiriBench" --only matcher >"$OUT/valgrind.$n.log" 2>&1
+    done
+    count=1
+    [ -n "$text" ] || count=$(grep -c . ../shared/eval/dev.jsonl)
+    local extra=$(((rounds - small) * count)) total_small total_large
+    for kind in yes no; do
+        annotate "$OUT/callgrind.$small" "$kind" >"$OUT/ir.$kind.$small"
+        annotate "$OUT/callgrind.$rounds" "$kind" >"$OUT/ir.$kind.$rounds"
+    done
+    total_small=$(sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' "$OUT/valgrind.$small.log" | tr -d ,)
+    total_large=$(sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' "$OUT/valgrind.$rounds.log" | tr -d ,)
+    per=$(((total_large - total_small) / extra))
+    echo "== instructions per match: $per"
+    echo "== self Ir per match"
+    report per_turn_costs "$OUT/ir.no.$small" "$OUT/ir.no.$rounds" "$extra" "$per" | demangle | head -25
+    echo "callgrind data: $OUT/callgrind.$rounds"
+}
+
 case "${1:-}" in
     perf) profile_perf "${2:-10}" ;;
     callgrind) profile_callgrind "${2:-900}" ;;
-    *) echo "usage: $0 perf [seconds] | callgrind [turns]" >&2; exit 2 ;;
+    matcher) profile_matcher "${2:-80}" "${3:-}" ;;
+    *) echo "usage: $0 perf [seconds] | callgrind [turns] | matcher [rounds] [text]" >&2; exit 2 ;;
 esac

@@ -14,6 +14,22 @@ struct MatcherBenchmark {
         let context = MatchContext(timeZone: TimeZone(identifier: "America/New_York")!, now: Date())
 
         let matcher = IntentMatcher(catalog: catalog)
+        let environment = ProcessInfo.processInfo.environment
+        if let rounds = Int(environment["BENCH_MATCHER_ROUNDS"] ?? "") {
+            // `Benchmarks/profile.sh matcher`: the shipped catalog's loop alone, over the dev
+            // set or one utterance.
+            let profiled = environment["BENCH_MATCHER_TEXT"].map { [$0] } ?? utterances
+            for _ in 0..<rounds { for utterance in profiled { blackHole(matcher.match(utterance, context: context)) } }
+            return
+        }
+        if environment["BENCH_MATCHER_EACH"] != nil {
+            // The dev set's utterances one by one, to find the ones that cost most.
+            for utterance in utterances {
+                let ns = Stopwatch.median(operations: 2_000) { _ in blackHole(matcher.match(utterance, context: context)) }
+                print(Int(ns), "ns", matcher.match(utterance, context: context)?.intent.id ?? "-", utterance)
+            }
+            return
+        }
         let matched = utterances.filter { matcher.match($0, context: context) != nil }.count
         let ns = time(matcher, utterances, context)
         report.recordRate("matcher", "dev set, shipped catalog", nanosecondsPerOperation: ns, unit: "utterance",

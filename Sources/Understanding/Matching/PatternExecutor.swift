@@ -2,7 +2,7 @@
 /// way through the pattern (in the order the pattern prefers) that reads every
 /// token wins. A step budget bounds the work on long utterances.
 struct PatternExecutor {
-    /// The result of a successful run.
+    /// What a run has read; at `.match`, the result of a successful run.
     struct Outcome {
         /// Token positions of each slot: start at `2k`, end at `2k + 1`.
         var captures: SIMD16<Int16>
@@ -21,6 +21,11 @@ struct PatternExecutor {
         /// Pattern words read that are built-in words ("i", "on", "show") rather than the
         /// catalog's own ("log", "mood"), part of `evidence`.
         var functionWords = 0
+
+        mutating func countWord(_ id: TokenID) {
+            evidence += 1
+            if id < BuiltinWord.firstCatalogID { functionWords += 1 }
+        }
     }
 
     let instructions: UnsafeBufferPointer<Instruction>
@@ -47,128 +52,176 @@ struct PatternExecutor {
 
     func run(from entry: Int32, at start: Int) -> Outcome? {
         var budget = Self.stepBudget
-        return step(entry, start, SIMD16(repeating: -1), &budget)
+        let nothingRead = Outcome(captures: SIMD16(repeating: -1), evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false)
+        return step(entry, start, nothingRead, &budget)
     }
 
-    private func step(_ pc: Int32, _ position: Int, _ captures: SIMD16<Int16>, _ budget: inout Int) -> Outcome? {
-        budget -= 1
-        guard budget >= 0 else { return nil }
-        switch instructions[Int(pc)] {
-        case .match:
-            return position == end
-                ? Outcome(captures: captures, evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false) : nil
-        case .word(let id, let next):
-            guard position < end, tokens[position].id == id,
-                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
-            outcome.evidence += 1
-            if tokens[position].id < BuiltinWord.firstCatalogID { outcome.functionWords += 1 }
-            return outcome
-        case .wordSet(let start, let count, let next):
-            guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)),
-                  var outcome = step(next, position + 1, captures, &budget) else { return nil }
-            outcome.evidence += 1
-            if tokens[position].id < BuiltinWord.firstCatalogID { outcome.functionWords += 1 }
-            return outcome
-        case .peek(let start, let count, let next):
-            guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)) else { return nil }
-            return step(next, position, captures, &budget)
-        case .app(let next):
-            if position < end, tokens[position].app == app,
-               var outcome = step(next, position + 1, captures, &budget) {
-                outcome.evidence += IntentMatcher.appEvidence
-                outcome.appTokens += 1
-                return outcome
-            }
-            // The app was named at the edge of the utterance and taken off:
-            // "in CodingBridge, search for X" reads as "search CodingBridge for X".
-            return detachedApp == app ? step(next, position, captures, &budget) : nil
-        case .pause(let next):
-            guard position < end, tokens[position].flags.contains(.clauseStart) else { return nil }
-            return step(next, position, captures, &budget)
-        case .detachedApp(let next):
-            return detachedApp == app ? step(next, position, captures, &budget) : nil
-        case .split(let first, let second):
-            return step(first, position, captures, &budget) ?? step(second, position, captures, &budget)
-        case .open(let slot, let next):
-            var captures = captures
-            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
-            return step(next, position, captures, &budget)
-        case .close(let slot, let next):
-            var captures = captures
-            captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: position)
-            return step(next, position, captures, &budget)
-        case .free(let slot, let limit, let mention, let next):
-            // "I feel like pizza" wants something; it is not how the user feels.
-            if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
-            if splitsWord(at: position) { return nil }
-            // "… logging fake moods on my moodboard, how do I stop her": a question after a pause is
-            // asked, not a short text (a mood's title, a note) to keep.
-            if !mention, limit <= Self.boundedTextLimit, position + 1 < end, tokens[position].flags.contains(.clauseStart),
-               Self.questionWords.contains(tokens[position].id), Self.auxiliaries.contains(tokens[position + 1].id) {
-                return nil
-            }
-            // "log a new mood in MoodBoard: restless": where the app is named is no part of the
-            // text; the utterance is read again without it.
-            if !mention, position + 1 < end, tokens[position + 1].flags.contains(.app),
-               UtteranceSpan.appPrepositions.contains(tokens[position].id) {
-                return nil
-            }
-            var captures = captures
-            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
-            let last = min(end, position + Int(limit))
-            // A mention that ends where the user paused ("for the recipe app, cache ...")
-            // is tried at the pause first.
-            let pause = mention ? mentionPause(from: position, to: last) : nil
-            if let pause {
-                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: pause)
-                if var outcome = step(next, pause, captures, &budget) {
-                    outcome.freeTokens += pause - position
-                    outcome.evidence += 1
-                    return outcome
+    /// Runs from `pc` at `position` with `read` counted so far. Steps that leave no choice
+    /// go on in the loop; only a choice (a split, an app that may have been taken off, where
+    /// a value ends) recurses, so what was read is counted on the way down and the first
+    /// run that reaches `.match` is the outcome as it stands.
+    private func step(_ pc: Int32, _ position: Int, _ read: Outcome, _ budget: inout Int) -> Outcome? {
+        var pc = pc
+        var position = position
+        var read = read
+        while true {
+            budget -= 1
+            guard budget >= 0 else { return nil }
+            switch instructions[Int(pc)] {
+            case .match:
+                return position == end ? read : nil
+            case .word(let id, let next):
+                guard position < end, tokens[position].id == id else { return nil }
+                read.countWord(id)
+                position += 1
+                pc = next
+            case .wordSet(let start, let count, let next):
+                guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)) else { return nil }
+                read.countWord(tokens[position].id)
+                position += 1
+                pc = next
+            case .peek(let start, let count, let next):
+                guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)) else { return nil }
+                pc = next
+            case .app(let next):
+                if position < end, tokens[position].app == app {
+                    var named = read
+                    named.evidence += IntentMatcher.appEvidence
+                    named.appTokens += 1
+                    // The app was named at the edge of the utterance and taken off: "in
+                    // CodingBridge, search for X" reads as "search CodingBridge for X", so
+                    // a failed read of the name here may still go on without it.
+                    guard detachedApp == app else {
+                        read = named
+                        position += 1
+                        pc = next
+                        continue
+                    }
+                    if let outcome = step(next, position + 1, named, &budget) { return outcome }
                 }
-            }
-            var stop = position + 1
-            while stop <= last {
-                if mention, !canBeInMention(tokens[stop - 1]) { return nil }
-                if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
-                if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
-                if stop == pause || splitsWord(at: stop) {
-                    stop += 1
+                guard detachedApp == app else { return nil }
+                pc = next
+            case .pause(let next):
+                guard position < end, tokens[position].flags.contains(.clauseStart) else { return nil }
+                pc = next
+            case .detachedApp(let next):
+                guard detachedApp == app else { return nil }
+                pc = next
+            case .split(let first, let second):
+                // A branch whose first step fails here is not tried: the other one goes on in
+                // the loop, and only a choice both sides may take recurses.
+                if fails(first, at: position) {
+                    pc = second
                     continue
                 }
-                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
-                if var outcome = step(next, stop, captures, &budget) {
-                    outcome.freeTokens += stop - position
-                    if mention, tokens[position].flags.contains(.writtenAsName) {
-                        // A name as the recogniser wrote it ("Ben") is evidence, and where
-                        // the request ends is plain.
-                        outcome.evidence += 1
-                    } else if !mention, tokens[position].flags.contains(.afterColon) {
-                        // The user marked where the content starts ("log my mood: tired").
-                        outcome.evidence += 1
-                    } else if stop == end {
-                        outcome.endsInFreeText = true
-                        outcome.endsInShortText = !mention && limit <= Self.shortTextLimit
-                    }
-                    return outcome
+                if !fails(second, at: position) {
+                    if let outcome = step(first, position, read, &budget) { return outcome }
+                    pc = second
+                } else {
+                    pc = first
                 }
-                stop += 1
-            }
-            return nil
-        case .typed(let slot, let kind, let next):
-            let ends = typedEnds(kind, at: valueStart(kind, at: position))
-            var captures = captures
-            captures[Int(slot) * 2] = Int16(truncatingIfNeeded: valueStart(kind, at: position))
-            for index in 0..<ends.count {
-                let stop = ends[index]
-                captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
-                if var outcome = step(next, stop, captures, &budget) {
-                    outcome.evidence += stop - position
-                    return outcome
+            case .open(let slot, let next):
+                read.captures[Int(slot) * 2] = Int16(truncatingIfNeeded: position)
+                pc = next
+            case .close(let slot, let next):
+                read.captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: position)
+                pc = next
+            case .free(let slot, let limit, let mention, let next):
+                return free(slot: Int(slot), limit: Int(limit), mention: mention, next: next, at: position, read, &budget)
+            case .typed(let slot, let kind, let next):
+                let start = valueStart(kind, at: position)
+                let ends = typedEnds(kind, at: start)
+                read.captures[Int(slot) * 2] = Int16(truncatingIfNeeded: start)
+                for index in 0..<ends.count {
+                    let stop = ends[index]
+                    var value = read
+                    value.captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
+                    value.evidence += stop - position
+                    if let outcome = step(next, stop, value, &budget) { return outcome }
                 }
+                return nil
             }
+        }
+    }
+
+    /// Whether the step at `pc` fails at `position` on the token alone (a word that is not
+    /// there, the end of the pattern before the end of the utterance); false when only
+    /// running it can tell.
+    private func fails(_ pc: Int32, at position: Int) -> Bool {
+        switch instructions[Int(pc)] {
+        case .word(let id, _):
+            return position >= end || tokens[position].id != id
+        case .wordSet(let start, let count, _), .peek(let start, let count, _):
+            return position >= end || !contains(tokens[position].id, start: Int(start), count: Int(count))
+        case .match:
+            return position != end
+        case .pause:
+            return position >= end || !tokens[position].flags.contains(.clauseStart)
+        default:
+            return false
+        }
+    }
+
+    /// Free text (or a mention) from `position`, shortest first, then the rest of the pattern.
+    private func free(
+        slot: Int, limit: Int, mention: Bool, next: Int32, at position: Int, _ read: Outcome, _ budget: inout Int
+    ) -> Outcome? {
+        // "I feel like pizza" wants something; it is not how the user feels.
+        if !mention, limit <= Self.shortTextLimit, position < end, tokens[position].id == BuiltinWord.like.id { return nil }
+        if splitsWord(at: position) { return nil }
+        // "… logging fake moods on my moodboard, how do I stop her": a question after a pause is
+        // asked, not a short text (a mood's title, a note) to keep.
+        if !mention, limit <= Self.boundedTextLimit, position + 1 < end, tokens[position].flags.contains(.clauseStart),
+           Self.questionWords.contains(tokens[position].id), Self.auxiliaries.contains(tokens[position + 1].id) {
             return nil
         }
+        // "log a new mood in MoodBoard: restless": where the app is named is no part of the
+        // text; the utterance is read again without it.
+        if !mention, position + 1 < end, tokens[position + 1].flags.contains(.app),
+           UtteranceSpan.appPrepositions.contains(tokens[position].id) {
+            return nil
+        }
+        var read = read
+        read.captures[slot * 2] = Int16(truncatingIfNeeded: position)
+        let last = min(end, position + limit)
+        // A mention that ends where the user paused ("for the recipe app, cache ...")
+        // is tried at the pause first.
+        let pause = mention ? mentionPause(from: position, to: last) : nil
+        if let pause {
+            var text = read
+            text.captures[slot * 2 + 1] = Int16(truncatingIfNeeded: pause)
+            text.freeTokens += pause - position
+            text.evidence += 1
+            if let outcome = step(next, pause, text, &budget) { return outcome }
+        }
+        var stop = position + 1
+        while stop <= last {
+            if mention, !canBeInMention(tokens[stop - 1]) { return nil }
+            if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
+            if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
+            if stop == pause || splitsWord(at: stop) {
+                stop += 1
+                continue
+            }
+            var text = read
+            text.captures[slot * 2 + 1] = Int16(truncatingIfNeeded: stop)
+            text.freeTokens += stop - position
+            if mention, tokens[position].flags.contains(.writtenAsName) {
+                // A name as the recogniser wrote it ("Ben") is evidence, and where
+                // the request ends is plain.
+                text.evidence += 1
+            } else if !mention, tokens[position].flags.contains(.afterColon) {
+                // The user marked where the content starts ("log my mood: tired").
+                text.evidence += 1
+            } else if stop == end {
+                // Nothing after it reads a token, so this is where the utterance ends in text.
+                text.endsInFreeText = true
+                text.endsInShortText = !mention && limit <= Self.shortTextLimit
+            }
+            if let outcome = step(next, stop, text, &budget) { return outcome }
+            stop += 1
+        }
+        return nil
     }
 
     /// Whether a value starting or ending at `index` would cut a word the tokenizer read as parts

@@ -9,76 +9,77 @@ import Foundation
 /// and 1–6 means afternoon when one is ("Friday at 5"); a time already past
 /// today means tomorrow; "Friday" said on a Friday means today if the time is
 /// still ahead, "next Friday" then means a week later.
+///
+/// Days are `LocalCalendar`'s day numbers: "in three days" is `today + 3`.
 struct DateResolver {
-    let calendar: Calendar
+    let calendar: LocalCalendar
     let now: Date
 
     func resolve(_ expression: DateExpression) -> Date? {
         if let seconds = expression.relativeSeconds {
             return now.addingTimeInterval(TimeInterval(seconds))
         }
-        let today = calendar.startOfDay(for: now)
-        let current = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
-        guard let year = current.year, let month = current.month, let weekday = current.weekday else { return nil }
+        let today = calendar.day(of: now)
+        let (year, month, _) = LocalCalendar.civil(today)
+        let weekday = LocalCalendar.weekday(today)
 
         if !expression.hasDay {
             return resolveTimeOnly(expression, today: today)
         }
         let (hour, minute) = time(of: expression, dayNamed: true) ?? defaultTime(of: expression, isToday: false)
-        let day: Date?
+        let day: Int?
         if let offset = expression.dayOffset {
-            day = calendar.date(byAdding: .day, value: offset, to: today)
+            day = today + offset
             if offset == 0, expression.hour == nil, expression.partOfDay == nil, !expression.endOfDay {
-                return moment(on: today, hour: 17, minute: 0).map { $0 > now ? $0 : endOfToday(today) }
+                let fiveToday = moment(on: today, hour: 17, minute: 0)
+                return fiveToday > now ? fiveToday : endOfToday(today)
             }
         } else if let target = expression.weekday {
             var ahead = (target - weekday + 7) % 7
             if ahead == 0 {
-                let later = moment(on: today, hour: hour, minute: minute).map { $0 > now } ?? false
-                if expression.next || !later { ahead = 7 }
+                if expression.next || moment(on: today, hour: hour, minute: minute) <= now { ahead = 7 }
             }
-            day = calendar.date(byAdding: .day, value: ahead, to: today)
+            day = today + ahead
         } else if let dayOfMonth = expression.dayOfMonth {
             day = nextDate(month: expression.month, day: dayOfMonth, year: year, currentMonth: month, today: today)
         } else if let anchor = expression.weekAnchor {
             var ahead = (anchor - weekday + 7) % 7
             if ahead == 0, anchor == 2 { ahead = 7 }
-            day = calendar.date(byAdding: .day, value: ahead, to: today)
+            day = today + ahead
         } else {
             day = today
         }
         guard let day else { return nil }
         let result = moment(on: day, hour: hour, minute: minute)
-        if let result, result <= now, expression.dayOffset == 0, expression.partOfDay != nil {
+        if result <= now, expression.dayOffset == 0, expression.partOfDay != nil {
             return now.addingTimeInterval(3600)
         }
         return result
     }
 
     /// "at 5", "by 6pm", "tonight" without a day: the next such moment.
-    private func resolveTimeOnly(_ expression: DateExpression, today: Date) -> Date? {
+    private func resolveTimeOnly(_ expression: DateExpression, today: Int) -> Date? {
         if expression.hour == nil {
             let (hour, minute) = defaultTime(of: expression, isToday: true)
-            guard let result = moment(on: today, hour: hour, minute: minute) else { return nil }
+            let result = moment(on: today, hour: hour, minute: minute)
             if result > now { return result }
             switch expression.partOfDay {
             case nil: return endOfToday(today)
             case .night: return now.addingTimeInterval(3600)
             case .morning, .afternoon, .evening:
-                return calendar.date(byAdding: .day, value: 1, to: today).flatMap { moment(on: $0, hour: hour, minute: minute) }
+                return moment(on: today + 1, hour: hour, minute: minute)
             }
         }
         if let (hour, minute) = time(of: expression, dayNamed: false) {
-            guard let result = moment(on: today, hour: hour, minute: minute) else { return nil }
+            let result = moment(on: today, hour: hour, minute: minute)
             if result > now { return result }
-            return calendar.date(byAdding: .day, value: 1, to: today).flatMap { moment(on: $0, hour: hour, minute: minute) }
+            return moment(on: today + 1, hour: hour, minute: minute)
         }
         // An hour from 1 to 12 without am/pm: the next of the two.
         let hour = expression.hour! % 12
         let minute = expression.minute
         for (dayOffset, candidate) in [(0, hour), (0, hour + 12), (1, hour)] {
-            guard let day = calendar.date(byAdding: .day, value: dayOffset, to: today),
-                  let result = moment(on: day, hour: candidate, minute: minute) else { continue }
+            let result = moment(on: today + dayOffset, hour: candidate, minute: minute)
             if result > now { return result }
         }
         return nil
@@ -116,34 +117,27 @@ struct DateResolver {
         }
     }
 
-    private func nextDate(month: Int?, day: Int, year: Int, currentMonth: Int, today: Date) -> Date? {
+    private func nextDate(month: Int?, day: Int, year: Int, currentMonth: Int, today: Int) -> Int? {
         if let month {
             for candidateYear in [year, year + 1] {
-                if let date = calendar.date(from: DateComponents(year: candidateYear, month: month, day: day)),
-                   date >= today, calendar.component(.day, from: date) == day {
-                    return date
-                }
+                if let date = LocalCalendar.day(year: candidateYear, month: month, day: day), date >= today { return date }
             }
             return nil
         }
         for offset in 0..<3 {
             let monthIndex = currentMonth - 1 + offset
-            let components = DateComponents(year: year + monthIndex / 12, month: monthIndex % 12 + 1, day: day)
-            if let date = calendar.date(from: components), date >= today, calendar.component(.day, from: date) == day {
+            if let date = LocalCalendar.day(year: year + monthIndex / 12, month: monthIndex % 12 + 1, day: day), date >= today {
                 return date
             }
         }
         return nil
     }
 
-    private func moment(on day: Date, hour: Int, minute: Int) -> Date? {
-        var components = calendar.dateComponents([.year, .month, .day], from: day)
-        components.hour = hour
-        components.minute = minute
-        return calendar.date(from: components)
+    private func moment(on day: Int, hour: Int, minute: Int) -> Date {
+        calendar.instant(day: day, hour: hour, minute: minute)
     }
 
-    private func endOfToday(_ today: Date) -> Date {
-        moment(on: today, hour: 23, minute: 59) ?? now
+    private func endOfToday(_ today: Int) -> Date {
+        moment(on: today, hour: 23, minute: 59)
     }
 }

@@ -13,9 +13,7 @@ public struct MatchContext: Sendable {
 
     /// Made only when an utterance holds a date or time to resolve, not on every turn.
     var dateResolver: DateResolver {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return DateResolver(calendar: calendar, now: now)
+        DateResolver(calendar: LocalCalendar(timeZone: timeZone), now: now)
     }
 
     /// The hour of `now` on the user's clock (0–23): the zone's offset at that instant

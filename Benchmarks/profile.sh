@@ -137,7 +137,7 @@ profile_matcher() {
     small=$((rounds / 4))
     objcopy --strip-debug .build/release/JiriBench "$OUT/JiriBench"
     for n in "$small" "$rounds"; do
-        BENCH_MATCHER_ROUNDS="$n" ${text:+BENCH_MATCHER_TEXT="$text"} valgrind --tool=callgrind \
+        env BENCH_MATCHER_ROUNDS="$n" ${text:+"BENCH_MATCHER_TEXT=$text"} valgrind --tool=callgrind \
             --callgrind-out-file="$OUT/callgrind.$n" "$OUT/JiriBench" --only matcher >"$OUT/valgrind.$n.log" 2>&1
     done
     count=1

@@ -61,6 +61,10 @@ enum DateGrammar {
         return found
     }
 
+    private static let partOfDayWords: Set<TokenID> = [
+        BuiltinWord.morning.id, BuiltinWord.afternoon.id, BuiltinWord.evening.id, BuiltinWord.night.id,
+    ]
+
     /// Reads one part at `index` into `expression`; returns where it ends, or nil
     /// when there is no part there or it repeats one already read.
     private static func readPart(
@@ -68,9 +72,6 @@ enum DateGrammar {
         timeConnector: Bool, inConnector: Bool, thisOrNext: Bool
     ) -> Int? {
         let token = tokens[index]
-        let partOfDayWords: Set<TokenID> = [
-            BuiltinWord.morning.id, BuiltinWord.afternoon.id, BuiltinWord.evening.id, BuiltinWord.night.id,
-        ]
         if inConnector, !partOfDayWords.contains(token.id) {
             guard !expression.hasDay, !expression.hasTime else { return nil }
             var best: (end: Int, minutes: Int)?

@@ -236,7 +236,8 @@ public struct IntentMatcher: Sendable {
         var ranking = Ranking()
         program.withView { view in
             let executor = PatternExecutor(
-                instructions: view.instructions, wordSetWords: view.wordSetWords, tokens: tokens, end: span.end, app: -1)
+                instructions: view.instructions, firstSteps: view.firstSteps, wordSetWords: view.wordSetWords,
+                tokens: tokens, end: span.end, app: -1)
             if innerApp >= 0 {
                 // Only patterns that do not name the app: its name is no longer where one would say it.
                 span.app = innerApp

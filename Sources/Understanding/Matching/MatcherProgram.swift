@@ -4,6 +4,8 @@
 final class MatcherProgram: Sendable {
     let vocabulary: Vocabulary
     let instructions: [Instruction]
+    /// What a run from each instruction can read first.
+    let firstSteps: [FirstStep]
     /// The words of every `.wordSet` step, one run per step.
     let wordSetWords: [TokenID]
     let patterns: [CompiledPattern]
@@ -47,6 +49,7 @@ final class MatcherProgram: Sendable {
     ) {
         self.vocabulary = vocabulary
         self.instructions = instructions
+        self.firstSteps = FirstStep.table(instructions, wordSetWords: wordSetWords)
         self.wordSetWords = wordSetWords
         self.patterns = patterns
         var headers: [PatternHeader] = []
@@ -79,6 +82,7 @@ final class MatcherProgram: Sendable {
 /// through them costs no reference counting or copy checks.
 struct ProgramView {
     let instructions: UnsafeBufferPointer<Instruction>
+    let firstSteps: UnsafeBufferPointer<FirstStep>
     let wordSetWords: UnsafeBufferPointer<TokenID>
     let headers: UnsafeBufferPointer<PatternHeader>
     let requirements: UnsafeBufferPointer<UInt64>
@@ -105,15 +109,17 @@ struct ProgramView {
 extension MatcherProgram {
     func withView<Result>(_ body: (ProgramView) -> Result) -> Result {
         instructions.withUnsafeBufferPointer { instructions in
-            wordSetWords.withUnsafeBufferPointer { wordSetWords in
-                headers.withUnsafeBufferPointer { headers in
-                    requirements.withUnsafeBufferPointer { requirements in
-                        anchorStarts.withUnsafeBufferPointer { anchorStarts in
-                            anchorPatterns.withUnsafeBufferPointer { anchorPatterns in
-                                body(ProgramView(
-                                    instructions: instructions, wordSetWords: wordSetWords, headers: headers,
-                                    requirements: requirements, anchorStarts: anchorStarts,
-                                    anchorPatterns: anchorPatterns))
+            firstSteps.withUnsafeBufferPointer { firstSteps in
+                wordSetWords.withUnsafeBufferPointer { wordSetWords in
+                    headers.withUnsafeBufferPointer { headers in
+                        requirements.withUnsafeBufferPointer { requirements in
+                            anchorStarts.withUnsafeBufferPointer { anchorStarts in
+                                anchorPatterns.withUnsafeBufferPointer { anchorPatterns in
+                                    body(ProgramView(
+                                        instructions: instructions, firstSteps: firstSteps, wordSetWords: wordSetWords,
+                                        headers: headers, requirements: requirements, anchorStarts: anchorStarts,
+                                        anchorPatterns: anchorPatterns))
+                                }
                             }
                         }
                     }

@@ -29,6 +29,7 @@ struct PatternExecutor {
     }
 
     let instructions: UnsafeBufferPointer<Instruction>
+    let firstSteps: UnsafeBufferPointer<FirstStep>
     let wordSetWords: UnsafeBufferPointer<TokenID>
     let tokens: UnsafeBufferPointer<Token>
     var end: Int
@@ -145,8 +146,8 @@ struct PatternExecutor {
     }
 
     /// Whether the step at `pc` fails at `position` on the token alone (a word that is not
-    /// there, the end of the pattern before the end of the utterance); false when only
-    /// running it can tell.
+    /// there, the end of the pattern before the end of the utterance, a choice none of whose
+    /// branches can begin with the token); false when only running it can tell.
     private func fails(_ pc: Int32, at position: Int) -> Bool {
         switch instructions[Int(pc)] {
         case .word(let id, _):
@@ -158,7 +159,7 @@ struct PatternExecutor {
         case .pause:
             return position >= end || !tokens[position].flags.contains(.clauseStart)
         default:
-            return false
+            return firstSteps[Int(pc)].rulesOut(tokens, at: position, end: end)
         }
     }
 
@@ -199,7 +200,7 @@ struct PatternExecutor {
             if mention, !canBeInMention(tokens[stop - 1]) { return nil }
             if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
             if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
-            if stop == pause || splitsWord(at: stop) {
+            if stop == pause || splitsWord(at: stop) || fails(next, at: stop) {
                 stop += 1
                 continue
             }

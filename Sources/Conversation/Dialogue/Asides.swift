@@ -77,7 +77,7 @@ enum Asides {
 
     /// The clause without the holds it starts with, and whether there were any.
     private static func withoutHolds(_ clause: String) -> (String, Bool) {
-        var words = clause.split(separator: " ")
+        var words = clause.spaceSeparated
         guard let first = words.first, holdStarts.contains(UtteranceWords.folded(first)) else {
             return (String(trimmed(clause[...], where: isClauseEdge)), false)
         }
@@ -106,7 +106,7 @@ enum Asides {
     ]
 
     private static func tellsWhatIsGoingOn(_ clause: String) -> Bool {
-        let said = clause.split(separator: " ")
+        let said = clause.spaceSeparated
         let words = said.map(UtteranceWords.folded)
         // "Sam's asking something", "Grandma's calling me": someone by name doing something now.
         if words.count >= 2, let name = said.first, name.first?.isUppercase == true, name.hasSuffix("'s"),
@@ -155,13 +155,13 @@ enum Asides {
     /// Leo, not now"), folded; nil when the clause calls nobody.
     private static func wordsAfterCalling(_ clause: String) -> [Substring]? {
         guard let comma = clause.firstIndex(of: ",") else { return nil }
-        let before = clause[..<comma].split(separator: " ")
+        let before = clause[..<comma].spaceSeparated
         // "no Leo", "oh Leo": a word that calls nobody, then the name.
         guard let name = before.last, before.count == 1 || before.count == 2 && notNames.contains(UtteranceWords.folded(before[0])),
               let initial = name.first, initial.isLetter else { return nil }
         let folded = UtteranceWords.folded(name)
         guard !notNames.contains(folded), initial.isUppercase || endearments.contains(folded) else { return nil }
-        return clause[clause.index(after: comma)...].split(separator: " ").map(UtteranceWords.folded)
+        return clause[clause.index(after: comma)...].spaceSeparated.map(UtteranceWords.folded)
     }
 
     /// "not now", "not right now", "not yet": putting someone off, not correcting a value.

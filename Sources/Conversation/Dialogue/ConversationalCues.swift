@@ -298,7 +298,7 @@ enum ConversationalCues {
     /// chat" → "resume my last chat"), as the user wrote it; nil when there is none.
     static func request(afterCancelIn text: String) -> String? {
         // "hmm, never mind, just pick up where I left off": sounds before the cancel change nothing.
-        let words = text.split(separator: " ").drop { cancelFillers.contains(String(UtteranceWords.folded($0))) }
+        let words = text.spaceSeparated.drop { cancelFillers.contains(String(UtteranceWords.folded($0))) }
         guard words.count > 2 else { return nil }
         for length in (1...min(3, words.count - 1)).reversed() {
             let lead = words.prefix(length).map { $0.lowercased().filter { $0.isLetter } }
@@ -319,7 +319,7 @@ enum ConversationalCues {
     /// CodingBridge" → "check git status in CodingBridge"; "wait, log my mood first" → "log my
     /// mood"), as the user wrote it; nil when the utterance does not start with one.
     static func request(afterRedirectIn text: String) -> String? {
-        var words = text.split(separator: " ")
+        var words = text.spaceSeparated
         let folded = words.map { $0.lowercased().filter { $0.isLetter } }
         for lead in redirects where lead.count + 2 <= words.count && folded.starts(with: lead) {
             if folded.last == "first", words.count > lead.count + 2 { words.removeLast() }

@@ -26,7 +26,7 @@ extension DialogueEngine {
     ) -> (intent: IntentDefinition, slots: [String: SlotValue])? {
         guard let intent = catalog.intent(id: base.intentID), let amendment = Self.amendment(words) else { return nil }
         // "same for Ava but homework": each clause changes its own parameter.
-        var clauses = amendment.answer.split(separator: " ").split(whereSeparator: Self.clauseJoiners.contains)
+        var clauses = amendment.answer.spaceSeparated.split(whereSeparator: Self.clauseJoiners.contains)
         if amendment.repeatsRequest, clauses.count == 1, let only = clauses.first,
            let parts = valueThenTime(only, of: intent, context: context) {
             clauses = parts
@@ -112,7 +112,7 @@ extension DialogueEngine {
             let after = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             return after.isEmpty ? nil : after
         }
-        var words = text.split(separator: " ")[...]
+        var words = text.spaceSeparated[...]
         while let first = words.first, repeatStarters.contains(UtteranceWords.folded(first)) || repeatWords.contains(UtteranceWords.folded(first)) {
             words.removeFirst()
         }
@@ -129,7 +129,7 @@ extension DialogueEngine {
         guard let cut = firstBreak(in: text, among: [". ", "? ", "! ", "; ", ", and ", " and also "]) else { return nil }
         let correction = String(text[..<cut.lowerBound])
         let answer = String(text[cut.upperBound...])
-        guard correction.split(separator: " ").count >= 2, !answer.isEmpty else { return nil }
+        guard correction.spaceSeparated.count >= 2, !answer.isEmpty else { return nil }
         return (correction, answer)
     }
 

@@ -40,7 +40,7 @@ extension DialogueEngine {
             slots[other.name] = value
             fillOthers(of: intent, besides: parameter, from: clauses.dropFirst(), into: &slots, context: context)
             // "appointments, grandpa, friday at 10am": the name asked for in a clause of its own.
-            if let name = clauses.dropFirst().first(where: { $0.split(separator: " ").count <= 2 }),
+            if let name = clauses.dropFirst().first(where: { $0.spaceSeparated.count <= 2 }),
                let value = SlotParser.parse(name, for: parameter, of: intent, catalog: catalog, context: context),
                !isMeasure(value, in: intent, besides: parameter, context: context) {
                 slots[parameter.name] = Self.named(value, for: parameter, asSaidIn: name)
@@ -99,7 +99,7 @@ extension DialogueEngine {
     /// "the workspace is backend" to "Which workspace?": the value after the parameter's own
     /// name (or title) and a verb that links them.
     static func withoutOwnName(_ text: String, of parameter: ParameterDefinition) -> String {
-        let words = text.split(separator: " ")
+        let words = text.spaceSeparated
         var start = words.first.map { ["the", "my", "our"].contains(folded($0)) } == true ? 1 : 0
         let names = [parameter.name, parameter.title ?? ""].map { UtteranceWords($0).words }.filter { !$0.isEmpty }
         guard let name = names.first(where: { UtteranceWords.begin(words[start...], with: $0) }) else { return text }
@@ -110,24 +110,24 @@ extension DialogueEngine {
     }
 
     private static let linkingVerbs: [[Substring]] = ["is", "should be", "will be", "would be", "is going to be", "can be"]
-        .map { $0.split(separator: " ") }
+        .map { $0.spaceSeparated }
 
     /// One or two words, capitalised as the recogniser writes names, after any lead-in: "Zoe",
     /// "Mary Anne", "my husband Dan".
     private static func isWrittenAsName(_ clause: String) -> Bool {
-        let words = withoutLeadIn(clause).split(separator: " ")
+        let words = withoutLeadIn(clause).spaceSeparated
         return (1...2).contains(words.count) && words.allSatisfy { $0.first?.isUppercase ?? false }
     }
 
     /// "the one on the Mac Studio", "that one with the dashboards": a value told apart, not named.
     private static func describesWhichOne(_ clause: String) -> Bool {
-        let words = clause.split(separator: " ").map(folded)
+        let words = clause.spaceSeparated.map(folded)
         return words.count >= 3 && ["the", "that"].contains(words[0]) && words[1] == "one"
     }
 
     /// A pronoun or a relation with no name: "for her", "my son", "our eldest".
     private static func onlySaysWho(_ clause: String) -> Bool {
-        let words = withoutLeadIn(clause).split(separator: " ").map(folded)
+        let words = withoutLeadIn(clause).spaceSeparated.map(folded)
         switch words.count {
         case 1: return standsForSomeone.contains(words[0])
         case 2: return possessives.contains(words[0]) && relations.contains(words[1])
@@ -144,7 +144,7 @@ extension DialogueEngine {
     /// Agreement before the value, as if Jiri had offered it: "yeah, homework", "yes, it's for
     /// Mia", "sure, login bug". A yes alone stays itself.
     static func withoutAgreement(_ text: String) -> String {
-        let said = text.split(separator: " ")
+        let said = text.spaceSeparated
         let agreeing = said.prefix { $0.hasSuffix(",") && agreements.contains(folded($0)) }.count
         return agreeing == 0 || agreeing == said.count ? text : said.dropFirst(agreeing).joined(separator: " ")
     }
@@ -152,7 +152,7 @@ extension DialogueEngine {
     private static let agreements: Set<Substring> = ["yeah", "yes", "yep", "yup", "sure", "ya", "aye"]
 
     static func withoutLeadIn(_ text: String) -> String {
-        var words = text.split(separator: " ")
+        var words = text.spaceSeparated
         if let lead = answerLeadIns.first(where: { starts(words, with: $0) }) {
             words.removeFirst(lead.count)
         }
@@ -175,12 +175,12 @@ extension DialogueEngine {
     /// Words that make an answer tentative without changing it: "I think it should be for Mia",
     /// "due tomorrow at 5pm I guess".
     private static let leadingHedges: [[Substring]] = ["i think", "i guess", "i suppose", "maybe", "probably", "uh", "um"]
-        .map { $0.split(separator: " ") }
+        .map { $0.spaceSeparated }
     private static let trailingHedges: [[Substring]] = [
         "i guess", "i think", "i suppose", "probably", "maybe", "would be best", "would be good", "would be great",
         "would be fine", "is fine", "would do", "will do",
     ]
-        .map { $0.split(separator: " ") }
+        .map { $0.spaceSeparated }
 
     /// The words without a setting left as it is said after the value: "jiri-server with the
     /// usual model" → "jiri-server".
@@ -195,7 +195,7 @@ extension DialogueEngine {
     private static let usualWords: Set<Substring> = ["usual", "default", "normal", "same", "standard"]
 
     static func withoutHedges(_ clause: String) -> String {
-        var words = clause.split(separator: " ")
+        var words = clause.spaceSeparated
         while let hedge = leadingHedges.first(where: { starts(words, with: $0) }) {
             words.removeFirst(hedge.count)
         }
@@ -238,7 +238,7 @@ extension DialogueEngine {
     private func caseOfAnotherEnum(
         _ answer: String, in intent: IntentDefinition, besides parameter: ParameterDefinition, given slots: [String: SlotValue]
     ) -> (ParameterDefinition, SlotValue)? {
-        let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ")
+        let said = answer.lowercased().filter { $0.isLetter || $0 == " " }.spaceSeparated
         for other in intent.parameters where other.name != parameter.name && slots[other.name] == nil {
             if let value = caseSpoken(as: Self.withoutParameterWords(said, of: other).joined(separator: " "), for: other, of: intent) {
                 return (other, value)
@@ -272,7 +272,7 @@ extension DialogueEngine {
 
     /// The words of a parameter's name and title, and "the": "the chores category".
     static func ownWords(of parameter: ParameterDefinition) -> Set<Substring> {
-        Set(([parameter.name] + (parameter.title.map { [$0] } ?? [])).flatMap { $0.lowercased().split(separator: " ") })
+        Set(([parameter.name] + (parameter.title.map { [$0] } ?? [])).flatMap { $0.lowercased().spaceSeparated })
             .union(["the"])
     }
 
@@ -317,7 +317,7 @@ extension DialogueEngine {
         guard case .entity(var name) = value else { return value }
         if let range = text.range(of: name, options: .caseInsensitive) { name = String(text[range]) }
         let kinds: Set<String> = [parameter.name.lowercased(), (parameter.title ?? parameter.name).lowercased(), "one"]
-        var words = name.split(separator: " ")
+        var words = name.spaceSeparated
         while words.count > 1, let last = words.last, kinds.contains(last.lowercased()) { words.removeLast() }
         return .entity(words.joined(separator: " "))
     }

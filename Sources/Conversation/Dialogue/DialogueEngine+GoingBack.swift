@@ -85,7 +85,7 @@ extension DialogueEngine {
     /// due by 7"; "for Oppi use homelab"; "the Oppi thing goes to the backend workspace". Nil
     /// when nothing follows the few words.
     static func namedFirst(in text: String) -> (pointer: [Substring], values: String)? {
-        var said = text.split(separator: " ")[...]
+        var said = text.spaceSeparated[...]
         while let first = said.first, leadsBack.contains(UtteranceWords.folded(first.filter { !breaks.contains($0) })) {
             said.removeFirst()
             if first.last.map(breaks.contains) == true { break }

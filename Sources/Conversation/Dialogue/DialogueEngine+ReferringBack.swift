@@ -54,7 +54,7 @@ extension DialogueEngine {
     /// The text with the app named: "and ask it to prune old images" → "and ask Oppi to prune old
     /// images"; "now search for rate limiting" → "now search for rate limiting in CodingBridge".
     private static func naming(_ app: String, in text: String) -> String {
-        var said = text.split(separator: " ")
+        var said = text.spaceSeparated
         if let verb = said.indices.dropLast().first(where: { addressing.contains(UtteranceWords.folded(said[$0])) }),
            ["it", "them"].contains(UtteranceWords.folded(said[verb + 1])) {
             said[verb + 1] = Substring(app)

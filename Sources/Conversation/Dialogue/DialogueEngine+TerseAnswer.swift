@@ -12,7 +12,7 @@ extension DialogueEngine {
         given slots: [String: SlotValue], context: MatchContext
     ) -> [String: SlotValue]? {
         guard case .entity = parameter.type else { return nil }
-        var words = answer.split(separator: " ")
+        var words = answer.spaceSeparated
         guard (2...8).contains(words.count) else { return nil }
         var found = slots
         let missing = intent.parameters.filter { $0.name != parameter.name && slots[$0.name] == nil }

@@ -54,7 +54,7 @@ struct SameAsBefore {
     func names(_ parameter: ParameterDefinition) -> Bool {
         guard let noun else { return true }
         if noun == parameter.name.lowercased() { return true }
-        if let title = parameter.title?.lowercased(), title.split(separator: " ").last == noun { return true }
+        if let title = parameter.title?.lowercased(), title.spaceSeparated.last == noun { return true }
         if case .entity = parameter.type { return ["person", "kid", "child", "recipient", "name"].contains(noun) }
         return false
     }

@@ -28,7 +28,7 @@ struct UtteranceWords: Sendable {
 
     init(_ text: String) {
         normalized = text.utf8.allSatisfy { $0 < 0x80 } ? Self.normalizedASCII(text) : Self.normalizedUnicode(text)
-        words = normalized.split(separator: " ")
+        words = normalized.spaceSeparated
     }
 
     /// Most utterances: one pass over the bytes, without the Unicode case mapping and
@@ -69,6 +69,6 @@ struct UtteranceWords: Sendable {
                 cleaned.append(" ")
             }
         }
-        return cleaned.split(separator: " ").joined(separator: " ")
+        return cleaned.spaceSeparated.joined(separator: " ")
     }
 }

@@ -140,10 +140,13 @@ enum ConversationalCues {
     /// Acknowledgements and nothing else: "ok", "ok, got it", "great". With `answeringNothing`
     /// false (a question is open) only those that cannot be an answer count.
     static func isAcknowledgement(_ words: UtteranceWords, answeringNothing: Bool = true) -> Bool {
+        guard let first = words.words.first, words.words.count <= 4, acknowledgementOpeners.contains(first) else { return false }
         let all = words.words.map(String.init)
-        guard !all.isEmpty, all.count <= 4 else { return false }
         return isSequence(all[...], of: answeringNothing ? acknowledgements : plainAcknowledgements)
     }
+
+    /// The first words of acknowledgements: nothing else can begin one.
+    private static let acknowledgementOpeners: Set<Substring> = Set(acknowledgements.map { $0.spaceSeparated[0] })
 
     /// Whether the words are phrases of `phrases` (up to four words each), one after another.
     private static func isSequence(_ words: ArraySlice<String>, of phrases: Set<String>) -> Bool {
@@ -185,8 +188,15 @@ enum ConversationalCues {
 
     /// The words without fillers, thinking sounds and "please": "um, nag please?" → "nag".
     static func withoutFillers(_ words: UtteranceWords) -> String {
-        words.words.filter { !fillers.contains(String($0)) && !thinkingSounds.contains(String($0)) && $0 != "please" }.joined(separator: " ")
+        let kept = words.words.filter { !droppedAsFillers.contains($0) }
+        // Asked of most turns, which say no filler: their words as they are.
+        return kept.count == words.words.count ? words.normalized : kept.joined(separator: " ")
     }
+
+    private static let droppedAsFillers: Set<Substring> = {
+        let dropped: Set<String> = fillers.union(thinkingSounds).union(["please"])
+        return Set(dropped.map { Substring($0) })
+    }()
 
     /// Asking for the last request again: "try that again", "do it again", "one more time".
     static let repeats: Set<String> = [

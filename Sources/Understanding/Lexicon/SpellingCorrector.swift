@@ -40,21 +40,23 @@ struct SpellingCorrector: Sendable {
     func corrected(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         var corrections: [(Range<Int>, String)] = []
-        var start = 0
-        while start < bytes.count {
-            guard Self.isLowercaseLetter(bytes[start]), start == 0 || !Tokenizer.isWordByte(bytes[start - 1]) else {
-                start += 1
-                continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while start < bytes.count {
+                guard Self.isLowercaseLetter(bytes[start]), start == 0 || !Tokenizer.isWordByte(bytes[start - 1]) else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < bytes.count, Self.isLowercaseLetter(bytes[end]) { end += 1 }
+                // A run of lower-case letters beside another word byte is part of a longer word
+                // ("jiri-server", "McAllen", "o'clock").
+                if end - start >= Self.shortestCorrected, end == bytes.count || !Tokenizer.isWordByte(bytes[end]),
+                   let correction = correction(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                    corrections.append((start..<end, correction))
+                }
+                start = end + 1
             }
-            var end = start
-            while end < bytes.count, Self.isLowercaseLetter(bytes[end]) { end += 1 }
-            // A run of lower-case letters beside another word byte is part of a longer word
-            // ("jiri-server", "McAllen", "o'clock").
-            if end - start >= Self.shortestCorrected, end == bytes.count || !Tokenizer.isWordByte(bytes[end]),
-               let correction = correction(of: Array(bytes[start..<end])) {
-                corrections.append((start..<end, correction))
-            }
-            start = end + 1
         }
         guard !corrections.isEmpty else { return nil }
         var result = bytes
@@ -62,8 +64,10 @@ struct SpellingCorrector: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// The one known word `word` (lower-case ASCII letters) is a slip of.
-    func correction(of letters: [UInt8]) -> String? {
+    /// The one known word `letters` (lower-case ASCII letters) is a slip of. Each variant is
+    /// written into one scratch buffer on the stack: asked of every word of five letters or
+    /// more the vocabulary does not know, in every utterance that matched nothing.
+    func correction(of letters: UnsafeBufferPointer<UInt8>) -> String? {
         guard Self.find(letters, in: known) == nil else { return nil }
         var found: Int32?
         var ambiguous = false
@@ -71,34 +75,41 @@ struct SpellingCorrector: Sendable {
             guard let index, index >= 0, !ambiguous else { return }
             if let current = found, current != index { ambiguous = true } else { found = index }
         }
-        var scratch: [UInt8] = []
         // A letter left out: the word is a known word with one letter taken out.
         for target in targetsLosingALetter(to: letters) where Self.isOneLetterShort(letters, of: targets[Int(target)]) {
             offer(target)
         }
-        for position in letters.indices {
-            scratch = letters
-            scratch.remove(at: position)
-            // One letter too many.
-            offer(Self.find(scratch, in: known))
-            // One letter wrong: both lose the letter at the same place.
-            for target in targetsLosingALetter(to: scratch) where Self.differsOnlyAt(position, targets[Int(target)], letters) {
-                offer(target)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: letters.count) { scratch in
+            for position in letters.indices {
+                var length = 0
+                for index in letters.indices where index != position {
+                    scratch[length] = letters[index]
+                    length += 1
+                }
+                let shorter = UnsafeBufferPointer(rebasing: scratch[0..<length])
+                // One letter too many.
+                offer(Self.find(shorter, in: known))
+                // One letter wrong: both lose the letter at the same place.
+                for target in targetsLosingALetter(to: shorter) where Self.differsOnlyAt(position, targets[Int(target)], letters) {
+                    offer(target)
+                }
             }
-        }
-        // Two letters swapped.
-        for position in letters.indices.dropLast() where letters[position] != letters[position + 1] {
-            scratch = letters
-            scratch.swapAt(position, position + 1)
-            offer(Self.find(scratch, in: known))
+            // Two letters swapped.
+            _ = scratch.initialize(from: letters)
+            let swapped = UnsafeBufferPointer(scratch)
+            for position in letters.indices.dropLast() where letters[position] != letters[position + 1] {
+                scratch.swapAt(position, position + 1)
+                offer(Self.find(swapped, in: known))
+                scratch.swapAt(position, position + 1)
+            }
         }
         guard !ambiguous, let found else { return nil }
         return String(decoding: targets[Int(found)], as: UTF8.self)
     }
 
     /// The known words that give `bytes` with one letter taken out, by hash (to be checked).
-    private func targetsLosingALetter(to bytes: [UInt8]) -> ArraySlice<Int32> {
-        let hash = bytes.withUnsafeBufferPointer(WordTable.hash)
+    private func targetsLosingALetter(to bytes: UnsafeBufferPointer<UInt8>) -> ArraySlice<Int32> {
+        let hash = WordTable.hash(bytes)
         var low = 0
         var high = deletionHashes.count
         while low < high {
@@ -110,7 +121,7 @@ struct SpellingCorrector: Sendable {
         return deletionTargets[low..<end]
     }
 
-    private static func isOneLetterShort(_ letters: [UInt8], of target: [UInt8]) -> Bool {
+    private static func isOneLetterShort(_ letters: UnsafeBufferPointer<UInt8>, of target: [UInt8]) -> Bool {
         guard target.count == letters.count + 1 else { return false }
         var skipped = false
         var index = 0
@@ -126,11 +137,11 @@ struct SpellingCorrector: Sendable {
         return index == letters.count
     }
 
-    private static func find(_ bytes: [UInt8], in table: WordTable) -> Int32? {
-        bytes.withUnsafeBufferPointer { table.lookup($0, hash: WordTable.hash($0)) }
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, in table: WordTable) -> Int32? {
+        table.lookup(bytes, hash: WordTable.hash(bytes))
     }
 
-    private static func differsOnlyAt(_ position: Int, _ other: [UInt8], _ letters: [UInt8]) -> Bool {
+    private static func differsOnlyAt(_ position: Int, _ other: [UInt8], _ letters: UnsafeBufferPointer<UInt8>) -> Bool {
         guard other.count == letters.count else { return false }
         return other[position] != letters[position] && other.indices.allSatisfy { $0 == position || other[$0] == letters[$0] }
     }

@@ -23,6 +23,11 @@ import Testing
         #expect(clauses == ["It's for Margaret", " She's got one", " at 9.30 p.m. tonight"])
     }
 
+    @Test func dashPartsEndAtDashesOnly() {
+        let parts = Sentences.dashParts("no Leo, not now — sorry… it's for Leo–ok"[...]).map(String.init)
+        #expect(parts == ["no Leo, not now ", " sorry… it's for Leo", "ok"])
+    }
+
     /// The byte reading gives what splitting the sentences' characters gives.
     @Test(arguments: [
         "hang on, first — save an idea", "no… actually, Ava", "—", "a,b;c—d–e…f", "ok… bye!", "hmm, well; fine.",

@@ -33,7 +33,7 @@ enum Asides {
             var addressed = false
             var heldBefore = false
             var keptParts: [String] = []
-            for part in sentence.split(whereSeparator: { "—–".contains($0) }) {
+            for part in Sentences.dashParts(sentence) {
                 let raw = String(trimmed(part, where: \.isWhitespace))
                 guard !raw.isEmpty else { continue }
                 let (rest, held) = withoutHolds(raw)

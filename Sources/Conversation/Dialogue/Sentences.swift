@@ -26,39 +26,47 @@ enum Sentences {
     /// The sentences split again at commas, semicolons, dashes and ellipses: "Leo, sorry — Mia"
     /// → "Leo", " sorry ", " Mia". Empty pieces are left out.
     static func clauses(_ text: String) -> [Substring] {
-        var clauses: [Substring] = []
-        for sentence in split(text) {
-            // Over the bytes, as `split` reads them: the dashes and the ellipsis are three bytes
-            // each (E2 80 94, E2 80 93, E2 80 A6), which no other character contains.
-            let bytes = sentence.utf8
-            var start = bytes.startIndex
-            var index = start
-            while index < bytes.endIndex {
-                let length = separatorLength(bytes, at: index)
-                guard length > 0 else {
-                    index = bytes.index(after: index)
-                    continue
-                }
-                if start < index { clauses.append(sentence[start..<index]) }
-                index = bytes.index(index, offsetBy: length)
-                start = index
-            }
-            if start < bytes.endIndex { clauses.append(sentence[start...]) }
-        }
-        return clauses
+        split(text).flatMap { pieces(of: $0, dashesOnly: false) }
     }
 
-    /// The length in bytes of the clause separator at `index`, or 0.
-    private static func separatorLength(_ bytes: Substring.UTF8View, at index: String.Index) -> Int {
+    /// A sentence split at its dashes ("—", "–"), empty pieces left out.
+    static func dashParts(_ sentence: Substring) -> [Substring] {
+        pieces(of: sentence, dashesOnly: true)
+    }
+
+    /// Over the bytes, as `split` reads them: the dashes and the ellipsis are three bytes each
+    /// (E2 80 94, E2 80 93, E2 80 A6), which no other character contains.
+    private static func pieces(of sentence: Substring, dashesOnly: Bool) -> [Substring] {
+        var pieces: [Substring] = []
+        let bytes = sentence.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            let length = separatorLength(bytes, at: index, dashesOnly: dashesOnly)
+            guard length > 0 else {
+                index = bytes.index(after: index)
+                continue
+            }
+            if start < index { pieces.append(sentence[start..<index]) }
+            index = bytes.index(index, offsetBy: length)
+            start = index
+        }
+        if start < bytes.endIndex { pieces.append(sentence[start...]) }
+        return pieces
+    }
+
+    /// The length in bytes of the separator at `index`, or 0.
+    private static func separatorLength(_ bytes: Substring.UTF8View, at index: String.Index, dashesOnly: Bool) -> Int {
         let byte = bytes[index]
-        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") { return 1 }
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") { return dashesOnly ? 0 : 1 }
         guard byte == 0xE2 else { return 0 }
         let second = bytes.index(after: index)
         guard second < bytes.endIndex, bytes[second] == 0x80 else { return 0 }
         let third = bytes.index(after: second)
         guard third < bytes.endIndex else { return 0 }
         switch bytes[third] {
-        case 0x94, 0x93, 0xA6: return 3
+        case 0x94, 0x93: return 3
+        case 0xA6: return dashesOnly ? 0 : 3
         default: return 0
         }
     }

@@ -25,6 +25,8 @@ final class MatcherProgram: Sendable {
     let vocatives: PhraseTable
     /// Spoken forms of each enum, by `SlotBinding.Kind.enumeration` index.
     let enumForms: [[EnumForm]]
+    /// Per enum, the `FirstStep.bit` of each form's first word: where no form can begin.
+    let enumFirstWords: [UInt64]
     /// `enumForms` index by `app.EnumName`.
     let enumIndex: [String: Int]
     /// Words some pattern begins with: where a request may start after words that lead up
@@ -71,6 +73,7 @@ final class MatcherProgram: Sendable {
         self.trailingFillers = trailingFillers
         self.vocatives = vocatives
         self.enumForms = enumForms
+        self.enumFirstWords = enumForms.map { forms in forms.reduce(0) { $0 | FirstStep.bit($1.tokens[0]) } }
         self.enumIndex = enumIndex
         self.requestStarters = requestStarters
         self.causativeVerbs = Set(["get", "have", "make", "let"].compactMap(vocabulary.id(of:)))

@@ -5,15 +5,20 @@ enum Placeholder {
     /// The most words a stand-in takes: "do something else for me".
     static let longest = 5
 
-    /// Whether the words (lower-cased, as `Token.word(in:)` gives them) only stand in for a value.
-    static func isPlaceholder(_ words: [[UInt8]]) -> Bool {
-        var words = words[...]
-        if words.count > 2, words.suffix(2).first == forWord, let last = words.last, objects.contains(last) {
-            words = words.dropLast(2)
-        }
-        while words.count > 1, let last = words.last, trailing.contains(last) { words = words.dropLast() }
-        if words.count == 2, let first = words.first, leadingVerbs.contains(first) { words = words.dropFirst() }
-        return words.count == 1 && standIns.contains(words[words.startIndex])
+    /// Whether the words (as written, read without case) only stand in for a value. Asked of
+    /// every text and mention a pattern captures, so the words are the utterance's own bytes
+    /// and the lists are compared in place, without a lower-cased copy or a hash of each word.
+    static func isPlaceholder(_ words: [UnsafeBufferPointer<UInt8>]) -> Bool {
+        var first = 0
+        var end = words.count
+        if end > 2, said(words[end - 2], in: [forWord]), said(words[end - 1], in: objects) { end -= 2 }
+        while end - first > 1, said(words[end - 1], in: trailing) { end -= 1 }
+        if end - first == 2, said(words[first], in: leadingVerbs) { first += 1 }
+        return end - first == 1 && said(words[first], in: standIns)
+    }
+
+    private static func said(_ word: UnsafeBufferPointer<UInt8>, in list: [[UInt8]]) -> Bool {
+        list.contains { $0.count == word.count && zip($0, word).allSatisfy { $0 == $1 | 0x20 } }
     }
 
     private static let standIns = bytes([
@@ -31,7 +36,7 @@ enum Placeholder {
     private static let forWord = Array("for".utf8)
     private static let objects = bytes(["me", "us"])
 
-    private static func bytes(_ words: [String]) -> Set<[UInt8]> {
-        Set(words.map { Array($0.utf8) })
+    private static func bytes(_ words: [String]) -> [[UInt8]] {
+        words.map { Array($0.utf8) }
     }
 }

@@ -8,8 +8,10 @@ struct SlotExtractor {
     let context: MatchContext
 
     func values(of pattern: CompiledPattern, captures: SIMD16<Int16>, intent: IntentDefinition) -> [String: SlotValue] {
-        var values: [String: SlotValue] = [:]
-        var spans: [Int: Range<Int>] = [:]
+        // Sized once: growing from empty rehashed the slots' names on each step.
+        var values: [String: SlotValue] = pattern.slots.isEmpty ? [:] : Dictionary(minimumCapacity: pattern.slots.count + 1)
+        // Where each parameter's value was said, by parameter index.
+        var spans = [Range<Int>?](repeating: nil, count: intent.parameters.count)
         for (slot, binding) in pattern.slots.enumerated() {
             let start = Int(captures[slot * 2])
             let end = Int(captures[slot * 2 + 1])
@@ -93,7 +95,8 @@ struct SlotExtractor {
 
     /// Whether the span only stands in for a value ("something", "one of the kids").
     private func isPlaceholder(_ span: Range<Int>) -> Bool {
-        span.count <= Placeholder.longest && Placeholder.isPlaceholder(span.map { tokens[$0].word(in: bytes) })
+        span.count <= Placeholder.longest
+            && Placeholder.isPlaceholder(span.map { UnsafeBufferPointer(rebasing: bytes[Int(tokens[$0].start)..<Int(tokens[$0].end)]) })
     }
 
     private static let modals: Set<TokenID> = [
@@ -130,8 +133,10 @@ struct SlotExtractor {
 
     /// The first case whose spoken form occurs in the span.
     private func findEnum(_ index: Int, in span: Range<Int>) -> String? {
-        for start in span {
-            for form in program.enumForms[index] where start + form.tokens.count <= span.upperBound {
+        let firstWords = program.enumFirstWords[index]
+        for start in span where firstWords & FirstStep.bit(tokens[start].id) != 0 {
+            for form in program.enumForms[index]
+            where start + form.tokens.count <= span.upperBound && form.tokens[0] == tokens[start].id {
                 if form.tokens.enumerated().allSatisfy({ tokens[start + $0.offset].id == $0.element }) {
                     return form.value
                 }

@@ -15,6 +15,13 @@ import Understanding
         #expect(match?.slots["minutes"] == .minutes(90))
     }
 
+    @Test func makeThatAfterTheMarkerIsPartOfIt() {
+        let match = understand("snooze the hoovering nag for ten, no wait, make that twenty minutes")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(20))
+        #expect(understand("log my mood as tired, no wait, make it exhausted")?.slots["title"] == .text("exhausted"))
+    }
+
     @Test func aNameCorrectedAfterTheRequestTakesTheOldNamesPlace() {
         let match = understand("Remind Leo about meds at 8pm — no, sorry, Mia, not Leo")
         #expect(match?.slots["recipient"] == .entity("Mia"))

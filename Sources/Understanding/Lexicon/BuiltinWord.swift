@@ -210,7 +210,9 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
 /// Contractions and run-together forms, spelt out the way patterns write them.
 enum Contractions {
     static let expansions: [String: String] = [
-        "what's": "what is", "whats": "what is", "what're": "what are", "how's": "how is", "hows": "how is",
+        "what's": "what is", "whats": "what is", "what're": "what are", "what've": "what have", "whatve": "what have",
+        "how's": "how is", "hows": "how is", "who've": "who have", "where've": "where have", "they've": "they have",
+        "you've": "you have", "should've": "should have", "would've": "would have", "could've": "could have",
         "how'd": "how did", "howd": "how did", "what'd": "what did", "whatd": "what did", "where'd": "where did",
         "who's": "who is", "where's": "where is", "wheres": "where is", "when's": "when is",
         "there's": "there is", "theres": "there is", "that's": "that is", "thats": "that is",

@@ -13,7 +13,7 @@ enum SelfCorrection {
     static func applied(to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
         var removed: [Range<Int32>] = []
         let renamed = renamed(tokens, bytes: bytes)
-        return applied(to: renamed ?? tokens, removing: &removed, answer: false) ?? renamed
+        return applied(to: renamed ?? tokens, bytes: bytes, removing: &removed, answer: false) ?? renamed
     }
 
     /// A name corrected after the request, saying which name it replaces: "remind Leo about
@@ -24,7 +24,7 @@ enum SelfCorrection {
         guard count >= 6, tokens[count - 2].id == BuiltinWord.not.id, isNameWord(tokens[count - 1]) else { return nil }
         let old = tokens[count - 1]
         for found in stride(from: count - 4, through: 1, by: -1) {
-            guard let (length, explicit) = marker(tokens, at: found), explicit else { continue }
+            guard let (length, explicit) = marker(tokens, at: found, bytes: bytes), explicit else { continue }
             let name = tokens[(found + length)..<(count - 2)]
             // "no, sorry, Mia": the marker's words all go.
             var marker = found
@@ -61,7 +61,7 @@ enum SelfCorrection {
             var tokens: [Token] = []
             tokenizer.tokenize(bytes, into: &tokens)
             var removed: [Range<Int32>] = []
-            guard applied(to: tokens, removing: &removed, answer: true) != nil else { return nil }
+            guard applied(to: tokens, bytes: bytes, removing: &removed, answer: true) != nil else { return nil }
             var kept: [UInt8] = []
             var from = 0
             for range in removed.sorted(by: { $0.lowerBound < $1.lowerBound }) where Int(range.lowerBound) >= from {
@@ -74,12 +74,14 @@ enum SelfCorrection {
     }
 
     /// `removed` gets the bytes each correction took out: the phrase corrected and the marker.
-    private static func applied(to tokens: [Token], removing removed: inout [Range<Int32>], answer: Bool) -> [Token]? {
+    private static func applied(
+        to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, removing removed: inout [Range<Int32>], answer: Bool
+    ) -> [Token]? {
         var tokens = tokens
         var corrected = false
         var index = 1
         while index < tokens.count {
-            guard let (length, explicit) = marker(tokens, at: index), index + length < tokens.count,
+            guard let (length, explicit) = marker(tokens, at: index, bytes: bytes), index + length < tokens.count,
                   let start = correctedStart(tokens, marker: index, replacement: index + length, explicit: explicit, answer: answer)
             else {
                 index += 1
@@ -103,8 +105,20 @@ enum SelfCorrection {
     /// Outright: "no wait", "no sorry", "no I mean", "or rather" anywhere; "no", "sorry", "wait" and
     /// "I mean" after a pause ("Sam, no screens after nine" is content, not a correction). Not
     /// outright, so only a phrase that restates one before it is replaced: a clause after
-    /// "actually", and a clause that starts with the word left hanging before a pause.
-    private static func marker(_ tokens: [Token], at index: Int) -> (length: Int, explicit: Bool)? {
+    /// "actually", and a clause that starts with the word left hanging before a pause. An
+    /// outright marker takes "make that" or "make it" after it ("ten, no wait, make that twenty
+    /// minutes").
+    private static func marker(
+        _ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>
+    ) -> (length: Int, explicit: Bool)? {
+        guard let (length, explicit) = markerWords(tokens, at: index) else { return nil }
+        let after = index + length
+        guard explicit, after + 2 < tokens.count, tokens[after + 1].id == BuiltinWord.that.id || tokens[after + 1].id == BuiltinWord.it.id,
+              tokens[after].word(in: bytes).elementsEqual("make".utf8) else { return (length, explicit) }
+        return (length + 2, true)
+    }
+
+    private static func markerWords(_ tokens: [Token], at index: Int) -> (length: Int, explicit: Bool)? {
         func word(_ offset: Int, is word: BuiltinWord) -> Bool {
             index + offset < tokens.count && tokens[index + offset].id == word.id
         }

@@ -37,22 +37,7 @@ enum Sentences {
     /// Over the bytes, as `split` reads them: the dashes and the ellipsis are three bytes each
     /// (E2 80 94, E2 80 93, E2 80 A6), which no other character contains.
     private static func pieces(of sentence: Substring, dashesOnly: Bool) -> [Substring] {
-        var pieces: [Substring] = []
-        let bytes = sentence.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index < bytes.endIndex {
-            let length = separatorLength(bytes, at: index, dashesOnly: dashesOnly)
-            guard length > 0 else {
-                index = bytes.index(after: index)
-                continue
-            }
-            if start < index { pieces.append(sentence[start..<index]) }
-            index = bytes.index(index, offsetBy: length)
-            start = index
-        }
-        if start < bytes.endIndex { pieces.append(sentence[start...]) }
-        return pieces
+        sentence.pieces { bytes, index in separatorLength(bytes, at: index, dashesOnly: dashesOnly) }
     }
 
     /// The length in bytes of the separator at `index`, or 0.

@@ -11,14 +11,18 @@ enum Placeholder {
     static func isPlaceholder(_ words: [UnsafeBufferPointer<UInt8>]) -> Bool {
         var first = 0
         var end = words.count
-        if end > 2, said(words[end - 2], in: [forWord]), said(words[end - 1], in: objects) { end -= 2 }
+        if end > 2, said(words[end - 2], is: forWord), said(words[end - 1], in: objects) { end -= 2 }
         while end - first > 1, said(words[end - 1], in: trailing) { end -= 1 }
         if end - first == 2, said(words[first], in: leadingVerbs) { first += 1 }
         return end - first == 1 && said(words[first], in: standIns)
     }
 
     private static func said(_ word: UnsafeBufferPointer<UInt8>, in list: [[UInt8]]) -> Bool {
-        list.contains { $0.count == word.count && zip($0, word).allSatisfy { $0 == $1 | 0x20 } }
+        list.contains { said(word, is: $0) }
+    }
+
+    private static func said(_ word: UnsafeBufferPointer<UInt8>, is spelling: [UInt8]) -> Bool {
+        spelling.count == word.count && zip(spelling, word).allSatisfy { $0 == $1 | 0x20 }
     }
 
     private static let standIns = bytes([

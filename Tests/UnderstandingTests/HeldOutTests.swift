@@ -105,7 +105,7 @@ struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
         "heldout.jsonl", "probe.jsonl", "probe3.jsonl", "probe4.jsonl", "probe5.jsonl", "probe6.jsonl", "probe7.jsonl",
         "probe8.jsonl", "probe9.jsonl", "probe10.jsonl", "probe11.jsonl", "probe12.jsonl", "probe13.jsonl", "probe14.jsonl",
         "probe15.jsonl", "probe16.jsonl", "probe17.jsonl", "probe18.jsonl", "probe19.jsonl", "probe20.jsonl", "probe21.jsonl",
-        "probe22.jsonl", "probe23.jsonl", "probe24.jsonl", "probe25.jsonl", "probe26.jsonl", "probe27.jsonl", "probe28.jsonl", "probe29.jsonl", "probe30.jsonl", "probe31.jsonl", "probe32.jsonl", "probe33.jsonl", "probe34.jsonl", "probe35.jsonl", "probe36.jsonl", "probe37.jsonl", "probe38.jsonl", "probe39.jsonl", "probe40.jsonl", "probe41.jsonl", "probe42.jsonl", "probe43.jsonl", "probe44.jsonl", "probe45.jsonl", "probe46.jsonl", "probe47.jsonl", "probe48.jsonl", "probe49.jsonl", "probe50.jsonl", "probe51.jsonl", "probe52.jsonl", "probe53.jsonl", "probe54.jsonl", "probe55.jsonl", "probe56.jsonl", "probe57.jsonl",
+        "probe22.jsonl", "probe23.jsonl", "probe24.jsonl", "probe25.jsonl", "probe26.jsonl", "probe27.jsonl", "probe28.jsonl", "probe29.jsonl", "probe30.jsonl", "probe31.jsonl", "probe32.jsonl", "probe33.jsonl", "probe34.jsonl", "probe35.jsonl", "probe36.jsonl", "probe37.jsonl", "probe38.jsonl", "probe39.jsonl", "probe40.jsonl", "probe41.jsonl", "probe42.jsonl", "probe43.jsonl", "probe44.jsonl", "probe45.jsonl", "probe46.jsonl", "probe47.jsonl", "probe48.jsonl", "probe49.jsonl", "probe50.jsonl", "probe51.jsonl", "probe52.jsonl", "probe53.jsonl", "probe54.jsonl", "probe55.jsonl", "probe56.jsonl", "probe57.jsonl", "probe58.jsonl",
     ]
 
     static let all: [HeldOutCase] = files.flatMap { name in

@@ -23,6 +23,18 @@ import Understanding
         #expect(understand(text)?.slots["recipient"] == .entity(name))
     }
 
+    @Test(arguments: [
+        ("a meds nag for Grandma Rose, blood pressure pills at nine", "Grandma Rose"),
+        ("remind Uncle Dev to call the plumber tomorrow", "Uncle Dev"), ("remind my uncle Dev to call the plumber", "Dev"),
+    ])
+    func aFamilyTitleSaidWithoutMyIsPartOfTheName(_ text: String, _ name: String) {
+        #expect(understand(text)?.slots["recipient"] == .entity(name))
+    }
+
+    @Test func ownAfterMyAsksWhatMyDoes() {
+        #expect(understand("am I behind on any of my own nags")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
     @Test func whoSomeoneIsStaysTheNameWhenNoNameFollows() {
         #expect(understand("remind my son to do his homework")?.slots["recipient"] == .entity("son"))
     }

@@ -6,12 +6,20 @@ public enum PersonWords {
     public static let descriptors: [String] = [
         "son", "daughter", "kid", "child", "boy", "girl", "baby", "husband", "wife", "hubby", "partner",
         "fiance", "fiancee", "boyfriend", "girlfriend", "brother", "bro", "sister", "sis", "mum", "mom", "mother",
-        "dad", "father", "mama", "papa", "grandma", "grandpa", "granny", "gran", "nan", "nana", "grandson",
+        "dad", "father", "mama", "papa", "grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "grandad",
+        "granddad", "gramps", "grandson",
         "granddaughter", "aunt", "auntie", "aunty", "uncle", "cousin", "nephew", "niece", "stepson", "stepdaughter",
         "friend", "mate", "buddy", "pal", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "colleague",
         "coworker", "boss", "little", "big", "older", "younger", "eldest", "youngest", "oldest", "twin",
         "teenage", "teenager", "step", "best", "stepmom", "stepmum", "stepdad", "stepsister", "stepbrother",
         "godson", "goddaughter", "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law", "son-in-law",
         "daughter-in-law", "mum-in-law", "mom-in-law", "dad-in-law",
+    ]
+
+    /// Descriptors that are also titles: said before a name without "my" ("Grandma Rose",
+    /// "Uncle Dev", "Auntie Jo"), they are part of the name.
+    public static let titles: [String] = [
+        "grandma", "grandpa", "granny", "grandad", "granddad", "gramps", "gran", "nan", "nana", "nanna", "aunt", "auntie",
+        "aunty", "uncle", "cousin",
     ]
 }

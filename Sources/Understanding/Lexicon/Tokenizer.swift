@@ -47,7 +47,17 @@ struct Tokenizer {
                 let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))
                     || Self.isWrittenAsIdentifier(UnsafeBufferPointer(rebasing: text[index..<end]))
                 let emitted = tokens.count
+                let title = state.title
+                state.title = nil
                 readWord(word, start: Int32(index), end: Int32(end), writtenAsName: writtenAsName, state: &state, tokens: &tokens)
+                // "Grandma Rose", "Uncle Dev": a family title and the name after it are one name.
+                if tokens.count == emitted + 1, emitted > 0, title == emitted - 1, pendingBreak.isEmpty,
+                   tokens[emitted].id == .unknown, tokens[emitted].flags.contains(.writtenAsName) {
+                    let name = tokens.removeLast()
+                    tokens[emitted - 1].id = .unknown
+                    tokens[emitted - 1].end = name.end
+                    tokens[emitted - 1].flags = tokens[emitted - 1].flags.intersection(.breaks).union(name.flags)
+                }
                 // "remind remind Jake", "run um run tests": a word said twice in a row is said once,
                 // from where it was said again.
                 if tokens.count == emitted + 1, emitted > 0, pendingBreak.isEmpty, Self.isStutter(tokens[emitted - 1], tokens[emitted]) {
@@ -91,6 +101,9 @@ struct Tokenizer {
         /// Where the words after a possessive that say who someone is begin ("my little bro
         /// Tyler"); they are taken out if a name follows.
         var personDescription: Int?
+        /// The last token is a family title said without a possessive ("Grandma"): a name
+        /// written after it joins it.
+        var title: Int?
     }
 
     private func readWord(
@@ -105,6 +118,8 @@ struct Tokenizer {
         }
         let hash = WordTable.hash(word)
         guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
+            // "my own nags" asks for what "my nags" does.
+            if state.afterPossessive, word.elementsEqual("own".utf8) { return }
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
                 var flags: TokenFlags = writtenAsName ? .writtenAsName : []
                 if let description = state.personDescription {
@@ -214,6 +229,7 @@ struct Tokenizer {
         }
         emit(Token(id: entry.id, value: entry.value, start: start, end: end, flags: entry.flags, app: entry.app),
              isNumberWord: false, state: &state, tokens: &tokens)
+        if entry.isTitle, state.personDescription == nil { state.title = tokens.count - 1 }
         if entry.id == BuiltinWord.which.id { state.dropOf = true }
     }
 

@@ -13,6 +13,8 @@ struct WordEntry: Sendable {
     var expansion: Range<Int32>?
     /// Says who someone is before their name ("my son Mateo"): see `PersonWords`.
     var describesPerson = false
+    /// A family title that is part of the name after it ("Grandma Rose"): see `PersonWords`.
+    var isTitle = false
 }
 
 /// Every word the matcher knows: the built-in words, the catalog's words, and
@@ -111,6 +113,12 @@ struct Vocabulary: Sendable {
         insert(word, WordEntry(
             id: .unknown, flags: [], value: 0, app: -1, droppedEverywhere: false, isArticle: false, expansion: nil,
             describesPerson: true))
+    }
+
+    /// Marks a word that, said before a name, is part of it ("Uncle Dev").
+    mutating func markTitle(_ word: String) {
+        guard let index = table.lookup(word) else { return }
+        entries[Int(index)].isTitle = true
     }
 
     /// Allocates the token id that stands for an app.

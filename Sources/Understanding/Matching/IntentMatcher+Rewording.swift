@@ -1,6 +1,6 @@
 /// Requests said in another order or with more than their patterns hold, put back in the
 /// shape the patterns read: a period said after the request left out, a question word said
-/// in place put first.
+/// in place put first, an amount said first put after the request.
 extension IntentMatcher {
     /// The request without a period said after it ("list my appointments nags for this week", "how
     /// many nags are overdue by more than a day", "what's the family completion rate this week in
@@ -48,6 +48,25 @@ extension IntentMatcher {
         BuiltinWord.quarter.id, BuiltinWord.couple.id, BuiltinWord.few.id, BuiltinWord.of.id, BuiltinWord.and.id,
     ])
 
+    /// An amount said first, on its own before a pause ("half an hour, hold off on the homework
+    /// reminder", "twenty minutes, snooze my meds nag"), put after the request, where the patterns
+    /// read it; nil unless the utterance opens that way.
+    static func amountPutLast(_ tokens: [Token]) -> [Token]? {
+        guard tokens.count >= 3, tokens[0].isAmountWord else { return nil }
+        var end = 1
+        while end < tokens.count, !tokens[end].flags.contains(.clauseStart) {
+            guard tokens[end].isAmountWord || tokens[end].id == BuiltinWord.of.id else { return nil }
+            end += 1
+        }
+        guard end < tokens.count - 1 else { return nil }
+        var request = Array(tokens[end...])
+        request[0].flags.subtract(.breaks)
+        var amount = tokens[..<end]
+        amount[0].flags.insert(.clauseStart)
+        return request + amount
+    }
+
+
     /// A question asked in place, as many Englishes ask it ("my current mood is what?",
     /// "the git status is how?"), with its question word put first: "what is my current
     /// mood". Only read when it takes no free text, whose words would now be out of order.
@@ -61,4 +80,11 @@ extension IntentMatcher {
         BuiltinWord.what.id, BuiltinWord.which.id, BuiltinWord.how.id, BuiltinWord.when.id, BuiltinWord.who.id,
     ]
     private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
+}
+
+extension Token {
+    /// A word of an amount: a number, a number word, a unit, "half" or "quarter".
+    var isAmountWord: Bool {
+        id == .number || !flags.isDisjoint(with: [.numberWord, .unit]) || id == BuiltinWord.half.id || id == BuiltinWord.quarter.id
+    }
 }

@@ -52,6 +52,7 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
+            if let meant = NegatedAlternative.removed(from: tokens, bytes: bytes) { tokens = meant }
             if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
                let found = firstMatch(corrected, bytes: bytes, context: context) {
                 return found
@@ -65,12 +66,14 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    /// The utterance as said, else from a clause after an aside ("yep, did it, tell Nagz it's
-    /// done"), else up to one or to an "and" ("a fresh pi session, I'll type the prompt myself";
-    /// "snooze it and tell me what else is due"), else between asides at both ends ("Good
-    /// morning, dear. Would you …? Thank you ever so much."), else after a lead-up said
-    /// without a pause ("okay I finished it mark the nag done").
+    /// The utterance as said (an amount said first read after the request), else from a clause
+    /// after an aside ("yep, did it, tell Nagz it's done"), else up to one or to an "and" ("a
+    /// fresh pi session, I'll type the prompt myself"; "snooze it and tell me what else is
+    /// due"), else between asides at both ends ("Good morning, dear. Would you …? Thank you ever
+    /// so much."), else after a lead-up said without a pause ("okay I finished it mark the nag
+    /// done").
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        if let moved = Self.amountPutLast(tokens), let found = matchAsSaid(moved, bytes: bytes, context: context) { return found }
         let whole = matchAsSaid(tokens, bytes: bytes, context: context)
         if let whole, whole.confidence >= Self.plainConfidence { return whole }
         let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }

@@ -45,6 +45,7 @@ extension PatternCompiler {
             vocabulary.addAlias(past, of: word, flags: .pastTense)
         }
         for word in PersonWords.descriptors { vocabulary.markDescribesPerson(word) }
+        for word in PersonWords.titles { vocabulary.markTitle(word) }
 
         // Words the patterns and enums use: a one-word app name that is also one
         // of them only names the app where an app is expected.

@@ -39,4 +39,10 @@ import Understanding
         #expect(match?.slots["minutes"] == .minutes(30))
         #expect(understand("twenty minutes, snooze my meds nag")?.slots["minutes"] == .minutes(20))
     }
+
+    @Test func anAmountSaidFirstStaysOutOfTextAfterIt() {
+        let match = understand("twenty minutes, remind me to call mum")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["description"] == .text("call mum"))
+    }
 }

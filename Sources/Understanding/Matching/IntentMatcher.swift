@@ -73,7 +73,10 @@ public struct IntentMatcher: Sendable {
     /// so much."), else after a lead-up said without a pause ("okay I finished it mark the nag
     /// done").
     private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
-        if let moved = Self.amountPutLast(tokens), let found = matchAsSaid(moved, bytes: bytes, context: context) { return found }
+        // Free text read across the amount would hold the words out of order: that reading is passed over.
+        if let moved = Self.amountPutLast(tokens), let found = matchAsSaid(moved, bytes: bytes, context: context), !found.tookFreeText {
+            return found
+        }
         let whole = matchAsSaid(tokens, bytes: bytes, context: context)
         if let whole, whole.confidence >= Self.plainConfidence { return whole }
         let clauseStarts = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.clauseStart) }

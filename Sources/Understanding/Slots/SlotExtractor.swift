@@ -112,7 +112,9 @@ struct SlotExtractor {
             start = DictatedText.determinerStart(in: bytes, before: start, notBefore: floor) ?? start
         }
         var text = ""
-        for index in span.dropFirst() where tokens[index].flags.contains(.afterCorrection) {
+        // A correction's gap is skipped, and so is a jump back to words said earlier (a request
+        // put back in the order the patterns read): the bytes are cut in order, piece by piece.
+        for index in span.dropFirst() where tokens[index].flags.contains(.afterCorrection) || tokens[index].start < tokens[index - 1].start {
             text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<Int(tokens[index - 1].end)]), as: UTF8.self) + " "
             start = Int(tokens[index].start)
         }

@@ -4,9 +4,21 @@
 enum IdempotencyValue {
     static func running(_ hash: [UInt8]) -> String { "R \(Hex.encode(hash))" }
 
-    static func done(_ hash: [UInt8], response: String, sessionTurnCount: Int?) -> String {
-        guard let sessionTurnCount else { return "D \(Hex.encode(hash)) \(response)" }
-        return "T \(Hex.encode(hash)) \(sessionTurnCount) \(response)"
+    /// Laid out as bytes in a buffer sized once: built by interpolation, the value grew (and was
+    /// copied) as the response JSON was appended to it.
+    static func done(_ hash: [UInt8], response: String, sessionTurnCount: Int?) -> [UInt8] {
+        var value: [UInt8] = []
+        value.reserveCapacity(hash.count * 2 + response.utf8.count + 24)
+        value.append(sessionTurnCount == nil ? UInt8(ascii: "D") : UInt8(ascii: "T"))
+        value.append(UInt8(ascii: " "))
+        Hex.append(hash, to: &value)
+        value.append(UInt8(ascii: " "))
+        if let sessionTurnCount {
+            value.append(contentsOf: String(sessionTurnCount).utf8)
+            value.append(UInt8(ascii: " "))
+        }
+        value.append(contentsOf: response.utf8)
+        return value
     }
 
     static func parse(_ value: String?) -> IdempotencyClaim {

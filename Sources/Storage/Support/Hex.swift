@@ -15,6 +15,14 @@ public enum Hex {
         }
     }
 
+    /// Appends the digits of `bytes` to `output`.
+    static func append(_ bytes: [UInt8], to output: inout [UInt8]) {
+        for byte in bytes {
+            output.append(digit(byte >> 4))
+            output.append(digit(byte & 0x0f))
+        }
+    }
+
     static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }

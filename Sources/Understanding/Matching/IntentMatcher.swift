@@ -57,9 +57,9 @@ public struct IntentMatcher: Sendable {
                let found = firstMatch(corrected, bytes: bytes, context: context) {
                 return found
             }
-            if let found = firstMatch(tokens, bytes: bytes, context: context) {
-                return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
-            }
+            let plain = firstMatch(tokens, bytes: bytes, context: context)
+            if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
+            if let plain { return Self.resolvingPronoun(in: plain, tokens: tokens, bytes: bytes) }
             guard let standIns = Self.withPronounsAsStandIns(tokens),
                   let found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
             return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
@@ -72,7 +72,7 @@ public struct IntentMatcher: Sendable {
     /// due"), else between asides at both ends ("Good morning, dear. Would you …? Thank you ever
     /// so much."), else after a lead-up said without a pause ("okay I finished it mark the nag
     /// done").
-    private func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+    func firstMatch(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
         // Free text read across the amount would hold the words out of order: that reading is passed over.
         if let moved = Self.amountPutLast(tokens), let found = matchAsSaid(moved, bytes: bytes, context: context), !found.tookFreeText {
             return found
@@ -107,7 +107,9 @@ public struct IntentMatcher: Sendable {
         let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
         for start in [0] + clauseStarts {
             for end in ends where end > start {
-                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) { return found }
+                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) {
+                    return withValueLabelled(found, after: tokens[end...], bytes: bytes)
+                }
             }
         }
         for start in requestStarts(tokens, bytes: bytes) {

@@ -13,7 +13,7 @@ enum Placeholder {
         var end = words.count
         if end > 2, said(words[end - 2], is: forWord), said(words[end - 1], in: objects) { end -= 2 }
         while end - first > 1, said(words[end - 1], in: trailing) { end -= 1 }
-        if end - first == 2, said(words[first], in: leadingVerbs) { first += 1 }
+        if end - first == 2, said(words[first], in: leadingVerbs) || said(words[first], in: demonstratives) { first += 1 }
         return end - first == 1 && said(words[first], in: standIns)
     }
 
@@ -31,7 +31,11 @@ enum Placeholder {
         "him", "her", "them",
         // What was just said, when nothing was: "log that again" as the first request.
         "that", "this", "it", "again",
+        // Where something said before is: "fresh Oppi chat in there".
+        "there",
     ])
+    /// "that one", "this one".
+    private static let demonstratives = bytes(["that", "this"])
     /// "do something", "say something": the verb asks for nothing more than the stand-in does.
     private static let leadingVerbs = bytes(["do", "say", "run", "ask", "tell", "check", "try"])
     /// "something else", "something quick".

@@ -52,6 +52,7 @@ struct SlotExtractor {
             if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength))
         case .mention:
+            let span = withoutNamingWords(span)
             if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
@@ -91,6 +92,15 @@ struct SlotExtractor {
             start += length
         }
         return start..<span.upperBound
+    }
+
+    /// A name said with the words that introduce it ("the one called release-bot", "named
+    /// tide-charts") is the name.
+    private func withoutNamingWords(_ span: Range<Int>) -> Range<Int> {
+        var start = span.lowerBound
+        if start + 2 < span.upperBound, tokens[start].word(in: bytes).elementsEqual("one".utf8) { start += 1 }
+        guard start + 1 < span.upperBound, ValueSaidApart.namingWords.contains(tokens[start].word(in: bytes)) else { return span }
+        return (start + 1)..<span.upperBound
     }
 
     /// Whether the span only stands in for a value ("something", "one of the kids").

@@ -1,0 +1,121 @@
+/// A value said apart from its request. Before it, with a word in the request pointing back
+/// to it: "budget-tracker. Open it in CodingBridge", "edge-proxy — open a new Oppi session on
+/// that one", "the home-lab workspace, fresh Oppi chat in there", "MoodBoard, the mood I'm down
+/// as right now, what is it"; each reading puts the value where a pointing word stands, so the
+/// request reads as if said whole. After it, with words that say what it is: "open a project in
+/// CodingBridge, it's called tide-charts", "run the deploy script, the project is quiz-night".
+enum ValueSaidApart {
+    /// The longest value said first, in tokens ("that session from last night in CodingBridge").
+    private static let longestValue = 8
+
+    /// The readings with the value put in a pointing word's place, one per pointing word; empty
+    /// unless the utterance opens with a short clause that names something and a word after it
+    /// points back.
+    static func readings(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [[Token]] {
+        // An app addressed first stays first: "MoodBoard, the mood I'm down as right now, what is it".
+        var start = 0
+        while start < tokens.count, tokens[start].flags.contains(.app) { start += 1 }
+        if start > 0, start < tokens.count, tokens[start].flags.isDisjoint(with: .breaks) { start = 0 }
+        guard tokens.count - start >= 3,
+              let pause = (start + 1...min(start + longestValue, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
+              tokens[start..<pause].contains(where: namesSomething),
+              !subjects.contains(tokens[start].id) else { return [] }
+        var readings: [[Token]] = []
+        for index in pause..<tokens.count {
+            guard let length = pointerLength(tokens, at: index, bytes: bytes) else { continue }
+            var value = Array(tokens[start..<pause])
+            value[0].flags.subtract(.breaks)
+            value[0].flags.formUnion(tokens[index].flags.intersection(.breaks))
+            var reading = Array(tokens[..<start])
+            reading += tokens[pause..<index]
+            reading += value
+            reading += tokens[(index + length)...]
+            if start == 0 { reading[0].flags.subtract(.breaks) }
+            readings.append(reading)
+        }
+        return readings
+    }
+
+    /// A value said after the request with words that say what it is: "it's called tide-charts",
+    /// "the project is quiz-night", "the project's called chess-clock". The label is the word
+    /// naming what the value is ("project"), nil after "it" or "that"; the value is one to four
+    /// tokens of a name.
+    static func labelled(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8]?, value: Range<Int>)? {
+        var index = clause.startIndex
+        guard index < clause.endIndex else { return nil }
+        var label: [UInt8]?
+        let first = clause[index].id
+        if first == BuiltinWord.it.id || first == BuiltinWord.that.id {
+            index += 1
+        } else if first == .unknown || first >= BuiltinWord.firstCatalogID, !clause[index].flags.contains(.app) {
+            // "the project's called …": the word without its "'s".
+            var word = clause[index].word(in: bytes)
+            if word.count > 2, word[word.count - 2] == UInt8(ascii: "'"), word[word.count - 1] == UInt8(ascii: "s") { word.removeLast(2) }
+            label = word
+            index += 1
+        } else {
+            return nil
+        }
+        var said = false
+        if index < clause.endIndex, clause[index].id == BuiltinWord.is.id {
+            index += 1
+            said = true
+        }
+        if index < clause.endIndex, namingWords.contains(clause[index].word(in: bytes)) {
+            index += 1
+            said = true
+        }
+        let value = index..<clause.endIndex
+        guard said, (1...4).contains(value.count),
+              clause[value].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        return (label, value)
+    }
+
+    /// Words that introduce a name: "it's called …", "the one named …".
+    static let namingWords: Set<[UInt8]> = [Array("called".utf8), Array("named".utf8)]
+
+    /// A value said first with the word that says what it is after it, before a pause: "the
+    /// billing-gateway workspace — get Oppi to …", "the quiz-night project, run the deploy
+    /// script". The label is that word; the value, the one to three words of a name before it.
+    static func labelledFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8], value: Range<Int>)? {
+        guard tokens.count >= 4, let pause = (2...min(5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
+              tokens[pause - 1].id >= BuiltinWord.firstCatalogID, !tokens[pause - 1].flags.contains(.app),
+              tokens[..<(pause - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        return (tokens[pause - 1].word(in: bytes), 0..<(pause - 1))
+    }
+
+    /// A word of the catalog, a name or an amount: not only an app's name, a greeting or a
+    /// function word ("Oppi, open it", "hey, do it" point at nothing said).
+    private static func namesSomething(_ token: Token) -> Bool {
+        guard !token.flags.contains(.app) else { return false }
+        return token.id == .unknown || token.id == .number || token.id >= BuiltinWord.firstCatalogID
+    }
+
+    /// How many tokens point back at the value at `index`: "it", "them", "those", "there",
+    /// "that one", "this one", "that long", and "that" or "this" standing alone ("pull that up",
+    /// "that's how long"), not before a noun ("that session").
+    private static func pointerLength(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let id = tokens[index].id
+        if id == BuiltinWord.it.id || id == BuiltinWord.them.id { return 1 }
+        let word = tokens[index].word(in: bytes)
+        if word.elementsEqual("there".utf8) || word.elementsEqual("those".utf8) { return 1 }
+        guard id == BuiltinWord.that.id || id == BuiltinWord.this.id else { return nil }
+        guard index + 1 < tokens.count else { return 1 }
+        let next = tokens[index + 1]
+        let said = next.word(in: bytes)
+        if said.elementsEqual("one".utf8) || said.elementsEqual("long".utf8) { return 2 }
+        let standsAlone = !next.flags.isDisjoint(with: [.stop, .clauseStart, .app])
+            || next.id == BuiltinWord.is.id || next.id == BuiltinWord.was.id
+            || particles.contains(said)
+        return standsAlone ? 1 : nil
+    }
+
+    /// Someone doing something: a clause that opens with one says what happens ("I'd like a blank
+    /// session"); it names no value.
+    private static let subjects: Set<TokenID> = [
+        BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.you.id, BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id,
+    ]
+
+    /// Particles of phrasal verbs that follow their object: "pull that up", "bring it back".
+    private static let particles: Set<[UInt8]> = Set(["up", "back", "down", "out", "over", "off"].map { Array($0.utf8) })
+}

@@ -1,0 +1,53 @@
+import Testing
+import Understanding
+
+/// A value said before its request with a word pointing back to it, or after it with words that
+/// say what it is, fills the parameter the request leaves unsaid.
+@Suite struct ValueSaidApartTests {
+    @Test(arguments: [
+        ("budget-tracker. Open it in CodingBridge", "codingbridge.OpenProjectIntent", "project", "budget-tracker"),
+        ("edge-proxy — open a new Oppi session on that one", "oppi.OpenNewSessionIntent", "workspace", "edge-proxy"),
+        ("the home-lab workspace, fresh Oppi chat in there please", "oppi.OpenNewSessionIntent", "workspace", "home-lab"),
+    ])
+    func aValueSaidFirstTakesThePlaceOfTheWordPointingBack(_ text: String, _ intent: String, _ slot: String, _ value: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == intent)
+        #expect(match?.slots[slot] == .entity(value))
+    }
+
+    @Test func anAmountSaidFirstIsWhatThatLongMeans() {
+        let match = understand("five minutes. Snooze my inhaler nag for that long")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(5))
+    }
+
+    @Test func anAppAddressedFirstStaysFirst() {
+        #expect(understand("MoodBoard, the mood I'm down as right now, what is it")?.intent.id == "moodboard.GetCurrentMoodIntent")
+    }
+
+    @Test(arguments: [
+        ("open a project in CodingBridge, it's called tide-charts", "project", "tide-charts"),
+        ("check the git status for me, the project's called chess-clock", "project", "chess-clock"),
+    ])
+    func aValueSaidAfterWithWhatItIsFillsThatParameter(_ text: String, _ slot: String, _ value: String) {
+        #expect(understand(text)?.slots[slot] == .entity(value))
+    }
+
+    @Test func aValueSaidFirstWithItsLabelFillsTheParameterTheLabelNames() {
+        let match = understand("the billing-gateway workspace — get Oppi to update the readme")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["workspace"] == .entity("billing-gateway"))
+        #expect(match?.slots["prompt"] == .text("update the readme"))
+    }
+
+    @Test func aPointingWordRightAfterThePauseLeavesTheRequestAsSaid() {
+        let match = understand("set up a nag for Zara, it's her allergy pills, every morning at seven")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("Zara"))
+    }
+
+    @Test(arguments: ["the billing-service project is a mess", "budget-tracker. I keep forgetting about it"])
+    func aValueTalkedAboutAsksNothing(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+}

@@ -115,6 +115,8 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         case .tell: ["tell", "telling"]
         case .show: ["show", "showing"]
         case .read: ["read", "reading"]
+        // Scope said, nothing asked: "snooze every one of them", "have both kids kept up".
+        case .all: ["all", "every", "each", "both"]
         default: [String(describing: self)]
         }
     }

@@ -193,6 +193,8 @@ struct Tokenizer {
             state.personDescription = nil
         }
         state.afterPossessive = false
+        // "every one of them", "each one of my nags": the one is the scope's, not a number.
+        if state.dropOf, entry.id == BuiltinWord.one.id { return }
         if state.dropOf {
             state.dropOf = false
             if entry.id == BuiltinWord.of.id { return }

@@ -50,7 +50,7 @@ struct SlotExtractor {
         case .text:
             let span = withoutLeadIn(span)
             if isPlaceholder(span) { return nil }
-            return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength))
+            return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength, freeText: true))
         case .mention:
             let span = withoutNamingWords(span)
             if isPlaceholder(span) { return nil }
@@ -114,12 +114,15 @@ struct SlotExtractor {
     ]
 
     /// The user's own words for a span, from the first token to the last; with `withDeterminer`,
-    /// from the determiner the tokenizer dropped just before the first token, if there is one.
-    func text(_ span: Range<Int>, withDeterminer: Bool = false) -> String {
+    /// from the determiner the tokenizer dropped just before the first token, if there is one;
+    /// as `freeText`, from a quantifier dropped there ("both bins out").
+    func text(_ span: Range<Int>, withDeterminer: Bool = false, freeText: Bool = false) -> String {
         var start = Int(tokens[span.lowerBound].start)
-        if withDeterminer {
-            let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
-            start = DictatedText.determinerStart(in: bytes, before: start, notBefore: floor) ?? start
+        let floor = span.lowerBound > 0 ? Int(tokens[span.lowerBound - 1].end) : 0
+        if withDeterminer, let determiner = DictatedText.determinerStart(in: bytes, before: start, notBefore: floor) {
+            start = determiner
+        } else if freeText {
+            start = DictatedText.quantifierStart(in: bytes, before: start, notBefore: floor) ?? start
         }
         var text = ""
         // A correction's gap is skipped, and so is a jump back to words said earlier (a request

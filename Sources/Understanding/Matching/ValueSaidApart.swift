@@ -91,14 +91,14 @@ enum ValueSaidApart {
         return token.id == .unknown || token.id == .number || token.id >= BuiltinWord.firstCatalogID
     }
 
-    /// How many tokens point back at the value at `index`: "it", "them", "those", "there",
+    /// How many tokens point back at the value at `index`: "it", "its", "them", "those", "there",
     /// "that one", "this one", "that long", and "that" or "this" standing alone ("pull that up",
     /// "that's how long"), not before a noun ("that session").
     private static func pointerLength(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let id = tokens[index].id
         if id == BuiltinWord.it.id || id == BuiltinWord.them.id { return 1 }
         let word = tokens[index].word(in: bytes)
-        if word.elementsEqual("there".utf8) || word.elementsEqual("those".utf8) { return 1 }
+        if word.elementsEqual("there".utf8) || word.elementsEqual("those".utf8) || word.elementsEqual("its".utf8) { return 1 }
         guard id == BuiltinWord.that.id || id == BuiltinWord.this.id else { return nil }
         guard index + 1 < tokens.count else { return 1 }
         let next = tokens[index + 1]

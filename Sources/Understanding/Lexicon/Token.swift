@@ -74,6 +74,11 @@ struct Token: Sendable, Hashable {
         self.app = app
     }
 
+    /// A word of an amount: a number, a number word, a unit, "half" or "quarter".
+    var isAmountWord: Bool {
+        id == .number || !flags.isDisjoint(with: [.numberWord, .unit]) || id == BuiltinWord.half.id || id == BuiltinWord.quarter.id
+    }
+
     /// The word as written in `bytes` (the text it was read from), lower-cased.
     func word(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         bytes[Int(start)..<Int(end)].map { $0 | 0x20 }

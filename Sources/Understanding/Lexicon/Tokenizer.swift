@@ -47,11 +47,11 @@ struct Tokenizer {
                 let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))
                     || Self.isWrittenAsIdentifier(UnsafeBufferPointer(rebasing: text[index..<end]))
                 let emitted = tokens.count
-                let title = state.title
-                state.title = nil
+                let afterTitle = state.afterTitle
+                state.afterTitle = false
                 readWord(word, start: Int32(index), end: Int32(end), writtenAsName: writtenAsName, state: &state, tokens: &tokens)
                 // "Grandma Rose", "Uncle Dev": a family title and the name after it are one name.
-                if tokens.count == emitted + 1, emitted > 0, title == emitted - 1, pendingBreak.isEmpty,
+                if tokens.count == emitted + 1, emitted > 0, afterTitle, pendingBreak.isEmpty,
                    tokens[emitted].id == .unknown, tokens[emitted].flags.contains(.writtenAsName) {
                     let name = tokens.removeLast()
                     tokens[emitted - 1].id = .unknown
@@ -101,9 +101,9 @@ struct Tokenizer {
         /// Where the words after a possessive that say who someone is begin ("my little bro
         /// Tyler"); they are taken out if a name follows.
         var personDescription: Int?
-        /// The last token is a family title said without a possessive ("Grandma"): a name
+        /// The last word read was a family title said without a possessive ("Grandma"): a name
         /// written after it joins it.
-        var title: Int?
+        var afterTitle = false
     }
 
     private func readWord(
@@ -231,7 +231,7 @@ struct Tokenizer {
         }
         emit(Token(id: entry.id, value: entry.value, start: start, end: end, flags: entry.flags, app: entry.app),
              isNumberWord: false, state: &state, tokens: &tokens)
-        if entry.isTitle, state.personDescription == nil { state.title = tokens.count - 1 }
+        if entry.isTitle, state.personDescription == nil { state.afterTitle = true }
         if entry.id == BuiltinWord.which.id { state.dropOf = true }
     }
 

@@ -81,10 +81,3 @@ extension IntentMatcher {
     ]
     private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
 }
-
-extension Token {
-    /// A word of an amount: a number, a number word, a unit, "half" or "quarter".
-    var isAmountWord: Bool {
-        id == .number || !flags.isDisjoint(with: [.numberWord, .unit]) || id == BuiltinWord.half.id || id == BuiltinWord.quarter.id
-    }
-}

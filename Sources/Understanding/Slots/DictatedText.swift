@@ -11,8 +11,8 @@ enum DictatedText {
         .map { Array($0.utf8) }
 
     /// Words the tokenizer drops as scope that free text keeps at any length: "both bins out",
-    /// "every window".
-    private static let droppedQuantifiers: [[UInt8]] = ["both", "every", "each"].map { Array($0.utf8) }
+    /// "every window". "all" itself, the canonical spelling, is left out as it always was.
+    private static let droppedQuantifiers: [[UInt8]] = BuiltinWord.all.spellings.dropFirst().map { Array($0.utf8) }
 
     /// Where a dropped determiner starts when only spaces separate it from `offset` and no
     /// token lies between; nil otherwise.

@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "HiredisTests", dependencies: ["Hiredis", "JiriTestSupport", .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         // The fixtures are read from the source tree, not bundled.
-        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"], exclude: ["Fixtures"]),
+        .testTarget(name: "UnderstandingTests", dependencies: ["Understanding", "Catalog"], exclude: ["Fixtures", "ROUNDS.md"]),
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JiriTestSupport"]),
         .testTarget(name: "ConversationTests", dependencies: ["Conversation", "JiriTestSupport", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "AsyncHTTPClient", package: "async-http-client")]),

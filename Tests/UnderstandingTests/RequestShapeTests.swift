@@ -26,6 +26,23 @@ import Understanding
         #expect(understand("ugh fine, I finished my chores, mark the nag complete")?.intent.id == "nagz.CompleteNagIntent")
     }
 
+    @Test(arguments: [
+        "list my meds nags so I can sort the prescriptions",
+        "what's overdue so that we can plan the weekend",
+    ])
+    func aPurposeAfterTheRequestIsLeftOut(_ text: String) {
+        #expect(understand(text) != nil)
+    }
+
+    @Test func sinceAnEventEndsTheRequestAsSinceADayWouldScopeIt() {
+        #expect(understand("how have my moods been since the new job started")?.intent.id == "moodboard.AnalyzeMoodIntent")
+        #expect(understand("how have my moods been since monday")?.intent.id == "moodboard.AnalyzeMoodIntent")
+    }
+
+    @Test func aPurposeAloneIsNoRequest() {
+        #expect(understand("so I can sort the prescriptions") == nil)
+    }
+
     @Test func anAsideAloneIsNoRequest() {
         #expect(understand("ugh fine, whatever") == nil)
     }

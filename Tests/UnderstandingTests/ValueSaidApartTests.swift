@@ -33,6 +33,13 @@ import Understanding
         #expect(understand(text)?.slots[slot] == .entity(value))
     }
 
+    @Test func aValueWithItsLabelAfterTheAppAddressedIsLeftOutOfThePrompt() {
+        let match = understand("Oppi, home-lab workspace, bump the node version")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["workspace"] == .entity("home-lab"))
+        #expect(match?.slots["prompt"] == .text("bump the node version"))
+    }
+
     @Test func aValueSaidFirstWithItsLabelFillsTheParameterTheLabelNames() {
         let match = understand("the billing-gateway workspace — get Oppi to update the readme")
         #expect(match?.intent.id == "oppi.AskPiIntent")

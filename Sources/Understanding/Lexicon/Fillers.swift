@@ -7,7 +7,7 @@ enum Fillers {
         "also", "and", "then", "quick", "quickly", "right",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
         "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",
-        "i need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
+        "i need you to", "need you to", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
         "i have to", "i have got to", "i got to", "i must", "i said", "like i said",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know", "do you happen to know", "you happen to know", "i am curious", "i am curious about",
@@ -20,9 +20,12 @@ enum Fillers {
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
         "would you be good enough to", "could you be good enough to", "be good enough to", "would you be so good as to",
+        "would you be kind enough to", "could you be kind enough to", "be kind enough to",
+        // Asking what one has forgotten: "I can't recall what I recorded for my mood".
+        "i can not recall", "i can not remember", "i do not remember", "i do not recall", "i forget", "i forgot",
         "i should like to", "i should like", "i would like very much to", "i would very much like to",
         "oh dear", "excuse me", "dear", "good morning", "good afternoon", "good evening", "hello there",
-        "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please",
+        "hey there", "ngl", "tbh", "honestly", "lowkey", "highkey", "yo", "please", "bruh", "bro", "dude", "omg",
         // What a recogniser hands over of the sounds before a request: "ugh push that nag back …",
         // "so like I'm super chill right now …".
         "ugh", "argh", "ah", "ahh", "aw", "oof", "meh", "oops", "welp", "like", "so like", "you know", "so you know",

@@ -15,9 +15,17 @@ extension IntentMatcher {
             if let plain, !plain.tookFreeText, found.intent.id != plain.intent.id { continue }
             return found
         }
-        guard let plain, let (label, value) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
-        let filled = filling(plain, labelled: label, with: tokens[value], bytes: bytes)
-        return filled.slots.count > plain.slots.count ? filled : nil
+        guard let plain, let (label, value, request) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
+        // After the app addressed, the words as said read the labelled value into the request's
+        // free text ("Oppi, billing-core workspace, add …"): the request is read again without it.
+        var base = plain
+        if value.lowerBound > 0 {
+            guard let request = firstMatch(Array(tokens[..<value.lowerBound] + tokens[request...]), bytes: bytes, context: context),
+                  request.intent.id == plain.intent.id else { return nil }
+            base = request
+        }
+        let filled = filling(base, labelled: label, with: tokens[value], bytes: bytes)
+        return filled.slots.count > base.slots.count ? filled : nil
     }
 
     /// The match with the value said after its request ("…, it's called tide-charts") as the

@@ -126,8 +126,8 @@ public struct IntentMatcher: Sendable {
     /// Where a request may end without punctuation: before "and", before a new sentence the
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
     /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
-    /// reason ("… because …", "… as I am busy", "… after that sprint", though not "after 5" or
-    /// "after lunch"), before another request for something shown ("how did the family do on
+    /// reason or a purpose ("… because …", "… as I am busy", "… so I can plan", "… after that sprint",
+    /// though not "after 5" or "after lunch"), before another request for something shown ("how did the family do on
     /// nags this week give me the numbers"), and after an app named with its preposition
     /// ("run lint in codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -140,6 +140,12 @@ public struct IntentMatcher: Sendable {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
+        // "… since lambing season started": since an event, not a day or a time.
+        if id == BuiltinWord.since.id, index + 1 < tokens.count {
+            return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].word(in: bytes).elementsEqual("last".utf8)
+        }
+        // A purpose after the request: "… on the phone so I can plan round my shifts", "… so that we …".
+        if id == BuiltinWord.so.id, subjects.contains(next) || next == BuiltinWord.that.id { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         // "did I commit everything … or is stuff still changed": a second way of asking.
         if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id { return true }

@@ -76,12 +76,16 @@ enum ValueSaidApart {
 
     /// A value said first with the word that says what it is after it, before a pause: "the
     /// billing-gateway workspace — get Oppi to …", "the quiz-night project, run the deploy
-    /// script". The label is that word; the value, the one to three words of a name before it.
-    static func labelledFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8], value: Range<Int>)? {
-        guard tokens.count >= 4, let pause = (2...min(5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
+    /// script", also after the app addressed ("Oppi, billing-core workspace, add …"). The label
+    /// is that word; the value, the one to three words of a name before it; the request, the
+    /// tokens from the pause on (after the app addressed, if one was).
+    static func labelledFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8], value: Range<Int>, request: Int)? {
+        let first = tokens.count >= 2 && tokens[0].flags.contains(.app) && !tokens[1].flags.isDisjoint(with: .breaks) ? 1 : 0
+        guard tokens.count >= first + 4,
+              let pause = (first + 2...min(first + 5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
               tokens[pause - 1].id >= BuiltinWord.firstCatalogID, !tokens[pause - 1].flags.contains(.app),
-              tokens[..<(pause - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
-        return (tokens[pause - 1].word(in: bytes), 0..<(pause - 1))
+              tokens[first..<(pause - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), pause)
     }
 
     /// A word of the catalog, a name or an amount: not only an app's name, a greeting or a

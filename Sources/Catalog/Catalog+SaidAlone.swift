@@ -28,7 +28,7 @@ extension Catalog {
     }
 
     /// Lower case, apostrophes dropped, other punctuation a space, runs of spaces collapsed.
-    static func saidAloneKey(_ phrase: String) -> String {
+    public static func saidAloneKey(_ phrase: String) -> String {
         var spaced = ""
         for character in phrase.lowercased() where character != "'" && character != "\u{2019}" {
             spaced.append(character.isLetter || character.isNumber ? character : " ")

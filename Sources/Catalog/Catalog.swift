@@ -10,6 +10,9 @@ public struct Catalog: Sendable {
     private let intentIndex: [String: Int]
     private let appIndex: [String: Int]
     let saidAloneIndex: [String: Int]
+    let gistIndex: [String: [GistHit]]
+    /// Each app's spoken names, folded, to the app's name.
+    let spokenAppIndex: [String: String]
 
     /// Validates what can only be checked across apps: unique app names, unique
     /// intent ids, no spoken name shared by two apps, and no words said alone that ask for
@@ -54,6 +57,8 @@ public struct Catalog: Sendable {
         self.intentIndex = intentIndex
         self.appIndex = appIndex
         self.saidAloneIndex = saidAloneIndex
+        self.gistIndex = Self.gistIndex(of: intents, apps: apps)
+        self.spokenAppIndex = Dictionary(apps.flatMap { app in Self.spokenNames(of: app).map { ($0, app.name) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Loads every `*.yaml` / `*.yml` file of a directory, in name order.

@@ -55,9 +55,15 @@ struct CatalogCommand: AsyncParsableCommand {
             guard let timeZone = TimeZone(identifier: timezone) else {
                 throw ValidationError("unknown time zone '\(timezone)'")
             }
-            let matcher = IntentMatcher(catalog: try CatalogCommand.load(directory))
+            let catalog = try CatalogCommand.load(directory)
+            let matcher = IntentMatcher(catalog: catalog)
             guard let match = matcher.match(utterance, context: MatchContext(timeZone: timeZone, now: Date())) else {
-                print("no intent")
+                let words = Catalog.saidAloneKey(utterance).split(separator: " ")
+                if let gist = catalog.intent(gist: words) {
+                    print("no phrasing matched; by its gist: \(gist.id) (heard when nothing else understood, no question open)")
+                } else {
+                    print("no intent")
+                }
                 return
             }
             struct Output: Encodable {

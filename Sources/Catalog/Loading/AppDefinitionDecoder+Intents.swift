@@ -11,7 +11,7 @@ extension AppDefinitionDecoder {
 
     private static let intentKeys: Set<String> = [
         "id", "title", "description", "operation", "open_app_when_run", "supported_modes", "allowed_roles",
-        "confirm", "parameters", "phrases", "utterances", "said_alone", "dialogs", "result",
+        "confirm", "parameters", "phrases", "utterances", "said_alone", "gist", "gist_unless", "dialogs", "result",
     ]
     private static let supportedModes: Set<String> = ["background", "foreground"]
     private static let parameterKeys: Set<String> = [
@@ -71,6 +71,8 @@ extension AppDefinitionDecoder {
             throw saidAloneValue!.error("said_alone '\(bad)' must be one to four words (letters, digits, apostrophes) or <app>")
         }
 
+        let gist = try decodeGist(body, parameters: parameters)
+
         let resultFields = try body.optional("result")?.strings(what: "result") ?? []
         if let clash = resultFields.first(where: parameterNames.contains) {
             throw body.optional("result")!.error("result field '\(clash)' is also a parameter")
@@ -97,6 +99,7 @@ extension AppDefinitionDecoder {
             phrases: try phrases.map { try $0.nonEmptyString(what: "phrase") },
             utterances: try utterances.map { try $0.nonEmptyString(what: "utterance") },
             saidAlone: saidAlone,
+            gist: gist,
             opensApp: openAppWhenRun || !modes.contains("background"),
             supportedModes: modes,
             allowedRoles: allowedRoles,
@@ -105,6 +108,25 @@ extension AppDefinitionDecoder {
             operation: try body.optional("operation")?.nonEmptyString(what: "operation"),
             resultFields: resultFields,
             source: value.location)
+    }
+
+    /// `gist`: groups of folded words or phrases, each group a list; `gist_unless`: a list. Only
+    /// for intents that need no value, since a gist hears none.
+    private func decodeGist(_ body: YAMLMapping, parameters: [ParameterDefinition]) throws -> IntentGist? {
+        guard let value = body.optional("gist") else {
+            if let unless = body.optional("gist_unless") { throw unless.error("gist_unless without a gist") }
+            return nil
+        }
+        if parameters.contains(where: { $0.required && $0.defaultValue == nil }) {
+            throw value.error("gist on an intent with a required parameter: a gist hears no values")
+        }
+        let groups = try value.sequence(what: "gist").map { try $0.strings(what: "gist group") }
+        let unless = try body.optional("gist_unless")?.strings(what: "gist_unless") ?? []
+        for phrase in groups.joined() + unless where phrase != "<app>" && Catalog.saidAloneKey(phrase) != phrase {
+            throw value.error("gist word '\(phrase)' must be lower case letters and digits, words apart by one space")
+        }
+        if groups.isEmpty || groups.contains(where: { $0.isEmpty }) { throw value.error("gist needs groups of words, none empty") }
+        return IntentGist(groups: groups, unless: unless)
     }
 
     private func decodeParameters(_ value: YAMLValue?, context: IntentContext) throws -> [ParameterDefinition] {

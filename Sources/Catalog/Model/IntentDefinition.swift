@@ -16,6 +16,8 @@ public struct IntentDefinition: Sendable, Hashable {
     /// Words that ask for the intent when they are all that is said ("nag", "overdue?",
     /// `<app>` for any of the app's names); Jiri then asks for what it needs.
     public var saidAlone: [String]
+    /// Words that ask for the intent in any order, when nothing else understood the utterance.
+    public var gist: IntentGist?
     /// `openAppWhenRun`, or the intent supports only the foreground: running it hands off to the app.
     public var opensApp: Bool
     /// `background`, `foreground`.
@@ -43,6 +45,7 @@ public struct IntentDefinition: Sendable, Hashable {
         phrases: [String] = [],
         utterances: [String] = [],
         saidAlone: [String] = [],
+        gist: IntentGist? = nil,
         opensApp: Bool = false,
         supportedModes: [String] = [],
         allowedRoles: [String]? = nil,
@@ -61,6 +64,7 @@ public struct IntentDefinition: Sendable, Hashable {
         self.phrases = phrases
         self.utterances = utterances
         self.saidAlone = saidAlone
+        self.gist = gist
         self.opensApp = opensApp
         self.supportedModes = supportedModes
         self.allowedRoles = allowedRoles

@@ -120,6 +120,13 @@ struct DialogueEngine: Sendable {
         if let intent = catalog.intent(saidAlone: ConversationalCues.withoutFillers(words)) {
             return traced(await proceed(intent, slots: [:], state: state, principal: principal, context: context, turnID: turnID), understood)
         }
+        // "give me an emotional trend report from the mood tracker": no phrasing, but the words
+        // of one intent's gist.
+        if let intent = catalog.intent(gist: words.words) {
+            var outcome = await proceed(intent, slots: [:], state: state, principal: principal, context: context, turnID: turnID)
+            outcome.toolTrace.insert("gist:\(intent.id)", at: 0)
+            return traced(outcome, understood)
+        }
         return traced(DialogueOutcome(replyText: fallbackReply, mode: "fallback", state: state), understood)
     }
 

@@ -140,15 +140,16 @@ public struct IntentMatcher: Sendable {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
-        // "… since lambing season started": since an event, not a day or a time.
-        if id == BuiltinWord.since.id, index + 1 < tokens.count {
+        // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
+        if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
             return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].word(in: bytes).elementsEqual("last".utf8)
         }
         // A purpose after the request: "… on the phone so I can plan round my shifts", "… so that we …".
         if id == BuiltinWord.so.id, subjects.contains(next) || next == BuiltinWord.that.id { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         // "did I commit everything … or is stuff still changed": a second way of asking.
-        if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id { return true }
+        if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id
+            || index + 1 < tokens.count && tokens[index + 1].word(in: bytes).elementsEqual("have".utf8) { return true }
         // "how have my moods been lately can you analyze them": a question asked after it.
         if modals.contains(id), next == BuiltinWord.you.id { return true }
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].word(in: bytes).elementsEqual("give".utf8) {

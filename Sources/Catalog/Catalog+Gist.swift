@@ -1,0 +1,102 @@
+/// The intent an utterance is about when no phrasing of the catalog understood it: the one
+/// intent whose `gist` groups each have a word or phrase in it (``IntentGist``).
+extension Catalog {
+    /// Which gist group of which intent a folded word or phrase belongs to; `group` is nil for
+    /// the intent's `gist_unless`.
+    struct GistHit: Sendable {
+        var intent: Int
+        var group: Int?
+    }
+
+    /// The longest phrase a gist or an app's name is looked up by, in words.
+    static let gistPhraseWords = 3
+
+    /// The one intent whose gist `words` (folded: lower case, letters and digits) hold, of the
+    /// app they name if they name one; nil when none or several do, when the words ask nothing
+    /// ("Derek's mood swings have been worse since …" tells), or when they refuse, tell of
+    /// another time or ask how something is done ("no need to check my nags", "yesterday the
+    /// overdue count was high", "what's the git command to undo a commit").
+    public func intent(gist words: [Substring]) -> IntentDefinition? {
+        guard !gistIndex.isEmpty, let first = words.first else { return nil }
+        var asks = Self.gistQuestionStarts.contains(String(first))
+        var groupsHeard: [Int: Set<Int>] = [:]
+        var refused: Set<Int> = []
+        var appsNamed: Set<String> = []
+        for phrase in Self.phrases(of: words) {
+            if Self.gistRefusals.contains(phrase) { return nil }
+            if Self.gistAsks.contains(phrase) { asks = true }
+            if let app = spokenAppIndex[phrase] { appsNamed.insert(app) }
+            for hit in gistIndex[phrase] ?? [] {
+                if let group = hit.group { groupsHeard[hit.intent, default: []].insert(group) } else { refused.insert(hit.intent) }
+            }
+        }
+        guard asks else { return nil }
+        let heard = groupsHeard.filter { index, groups in
+            let intent = intents[index]
+            return !refused.contains(index) && groups.count == intent.gist?.groups.count
+                && (appsNamed.isEmpty || appsNamed.contains(intent.app))
+        }
+        guard heard.count == 1, let index = heard.first?.key else { return nil }
+        return intents[index]
+    }
+
+    /// Every run of one to `gistPhraseWords` words, as it would be spelled in a catalog file.
+    static func phrases(of words: [Substring]) -> [String] {
+        var phrases: [String] = []
+        phrases.reserveCapacity(words.count * gistPhraseWords)
+        for start in words.indices {
+            var phrase = String(words[start])
+            phrases.append(phrase)
+            for next in (start + 1)..<min(start + gistPhraseWords, words.count) {
+                phrase += " "
+                phrase += words[next]
+                phrases.append(phrase)
+            }
+        }
+        return phrases
+    }
+
+    /// Words after which a gist is not a request: refusals ("no need to check my nags"), other
+    /// times ("yesterday …", "maybe tomorrow I'll …", "finally ticked off …"), comparisons
+    /// ("better than that other mood app") and how-to questions ("how do I …", "the git command
+    /// to …").
+    static let gistRefusals: Set<String> = [
+        "not", "no", "never", "nothing", "dont", "didnt", "doesnt", "wont", "isnt", "arent", "wasnt",
+        "havent", "hasnt", "shouldnt", "finally", "already", "tomorrow", "yesterday", "maybe",
+        "because", "than", "command", "how do", "how to", "how can i", "how would i",
+    ]
+
+    /// Words that ask wherever they are said: a question word or a verb of a request.
+    static let gistAsks: Set<String> = [
+        "what", "whats", "which", "how", "hows", "where", "wheres", "when", "any", "anything", "can", "could",
+        "would", "will", "please", "show", "give", "tell", "analyse", "analyze", "look", "check", "review",
+        "compare", "list", "read", "run", "open", "take", "let", "pull", "put", "see", "get", "continue",
+        "resume", "reopen", "pick up", "go back", "examine",
+    ]
+
+    /// Words that ask a yes-no question when they come first ("are any of my nags past their
+    /// deadline"), and only tell when said later ("my moods have been worse").
+    static let gistQuestionStarts: Set<String> = ["is", "are", "am", "have", "has", "did", "do", "does", "was", "were"]
+
+    /// The gist index: each folded word or phrase of every intent's gist, `<app>` as each of
+    /// the app's spoken names.
+    static func gistIndex(of intents: [IntentDefinition], apps: [AppDefinition]) -> [String: [GistHit]] {
+        var index: [String: [GistHit]] = [:]
+        for (position, intent) in intents.enumerated() {
+            guard let gist = intent.gist else { continue }
+            let names = apps.first { $0.name == intent.app }.map(spokenNames) ?? []
+            for (group, phrases) in gist.groups.enumerated() {
+                for phrase in Set(phrases.flatMap { $0 == "<app>" ? names : [$0] }) {
+                    index[phrase, default: []].append(GistHit(intent: position, group: group))
+                }
+            }
+            for phrase in gist.unless { index[phrase, default: []].append(GistHit(intent: position, group: nil)) }
+        }
+        return index
+    }
+
+    /// An app's name, display name and aliases, folded.
+    static func spokenNames(of app: AppDefinition) -> [String] {
+        Array(Set(([app.name, app.displayName] + app.aliases).map(saidAloneKey)))
+    }
+}

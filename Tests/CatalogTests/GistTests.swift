@@ -1,0 +1,71 @@
+import Catalog
+import Testing
+
+/// An intent's `gist`: its words in any order, heard when no phrasing matched.
+@Suite struct GistTests {
+    private func catalog(gist: String, extraApp: Bool = false) throws -> Catalog {
+        let yaml = Fixtures.minimalApp + """
+
+              - id: demo.ReviewIntent
+                title: Review
+                phrases: ['Review my paintings in \\(.applicationName)']
+            \(gist)
+            """
+        return try Catalog(apps: [Catalog.parse(yaml: yaml, source: "demo.yaml")])
+    }
+
+    private static let reviewGist = """
+            gist:
+              - [painting, paintings, "<app>"]
+              - [review, trend, trends]
+            gist_unless: [paint]
+        """
+
+    private func intent(_ catalog: Catalog, _ utterance: String) -> String? {
+        catalog.intent(gist: Catalog.saidAloneKey(utterance).split(separator: " "))?.id
+    }
+
+    @Test func aWordOfEveryGroupInAnyOrderIsTheIntent() throws {
+        let catalog = try catalog(gist: Self.reviewGist)
+        #expect(intent(catalog, "any trends in what I've been painting lately? my paintings I mean") == "demo.ReviewIntent")
+        #expect(intent(catalog, "the Demo app, give it a review") == "demo.ReviewIntent")
+    }
+
+    @Test func aGroupWithoutAWordIsNoIntent() throws {
+        #expect(intent(try catalog(gist: Self.reviewGist), "show me my paintings") == nil)
+    }
+
+    @Test func aWordOfItsUnlessIsNoIntent() throws {
+        #expect(intent(try catalog(gist: Self.reviewGist), "paint the trends in my paintings") == nil)
+    }
+
+    @Test(arguments: [
+        "no need to review my paintings",
+        "yesterday I did a review of my paintings",
+        "how do I review my paintings",
+        "my paintings are better than a review says",
+    ])
+    func refusalsOtherTimesAndHowToQuestionsAreNoIntent(_ utterance: String) throws {
+        #expect(intent(try catalog(gist: Self.reviewGist), utterance) == nil)
+    }
+
+    @Test func aStatementThatAsksNothingIsNoIntent() throws {
+        let catalog = try catalog(gist: Self.reviewGist)
+        #expect(intent(catalog, "my paintings set a new trend in the village") == nil)
+        #expect(intent(catalog, "have my paintings set a trend") == "demo.ReviewIntent")
+    }
+
+    @Test func aGistOnAnIntentWithARequiredParameterIsRejected() {
+        let yaml = Fixtures.app(replacing: "    utterances:\n", with: "    gist: [[paint], [wall]]\n    utterances:\n")
+        #expect(throws: CatalogError.self) { try Catalog.parse(yaml: yaml, source: "demo.yaml") }
+    }
+
+    @Test func aGistWordAsWrittenRatherThanFoldedIsRejected() {
+        #expect(throws: CatalogError.self) { try catalog(gist: "    gist: [[\"what's\"], [review]]") }
+    }
+
+    @Test func theShippedCatalogHearsAMoodTrendReport() {
+        let words = Catalog.saidAloneKey("give me an emotional trend report from the mood tracker").split(separator: " ")
+        #expect(Fixtures.shipped.intent(gist: words)?.id == "moodboard.AnalyzeMoodIntent")
+    }
+}

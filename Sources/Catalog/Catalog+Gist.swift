@@ -40,6 +40,12 @@ extension Catalog {
         return intents[index]
     }
 
+    /// ``intent(gist:)`` of an utterance as said, folded first (`jiri catalog match`, tests); the
+    /// dialogue passes the words it has already folded.
+    public func intent(gistOf utterance: String) -> IntentDefinition? {
+        intent(gist: Self.saidAloneKey(utterance).split(separator: " "))
+    }
+
     /// Every run of one to `gistPhraseWords` words, as it would be spelled in a catalog file.
     static func phrases(of words: [Substring]) -> [String] {
         var phrases: [String] = []
@@ -86,7 +92,7 @@ extension Catalog {
             guard let gist = intent.gist else { continue }
             let names = apps.first { $0.name == intent.app }.map(spokenNames) ?? []
             for (group, phrases) in gist.groups.enumerated() {
-                for phrase in Set(phrases.flatMap { $0 == "<app>" ? names : [$0] }) {
+                for phrase in Set(phrases.flatMap { $0 == "<app>" ? Array(names) : [$0] }) {
                     index[phrase, default: []].append(GistHit(intent: position, group: group))
                 }
             }
@@ -96,7 +102,7 @@ extension Catalog {
     }
 
     /// An app's name, display name and aliases, folded.
-    static func spokenNames(of app: AppDefinition) -> [String] {
-        Array(Set(([app.name, app.displayName] + app.aliases).map(saidAloneKey)))
+    static func spokenNames(of app: AppDefinition) -> Set<String> {
+        Set(app.spokenNames.map(saidAloneKey))
     }
 }

@@ -19,7 +19,7 @@ extension Catalog {
     /// Every phrase of `intent`'s `said_alone`, `<app>` replaced by each of `app`'s names, as
     /// the index keys them.
     static func saidAloneKeys(of intent: IntentDefinition, app: AppDefinition) -> [String] {
-        let names = Set(([app.name, app.displayName] + app.aliases).map(saidAloneKey))
+        let names = spokenNames(of: app)
         return intent.saidAlone.flatMap { phrase -> [String] in
             let words = phrase.split(separator: " ")
             guard words.contains("<app>") else { return [saidAloneKey(phrase)] }

@@ -11,7 +11,7 @@ public struct Catalog: Sendable {
     private let appIndex: [String: Int]
     let saidAloneIndex: [String: Int]
     let gistIndex: [String: [GistHit]]
-    /// Each app's spoken names, folded, to the app's name.
+    /// Each app's spoken names, folded as an utterance's words are, to the app's name.
     let spokenAppIndex: [String: String]
 
     /// Validates what can only be checked across apps: unique app names, unique
@@ -22,18 +22,18 @@ public struct Catalog: Sendable {
         var intentIndex: [String: Int] = [:]
         var saidAloneIndex: [String: Int] = [:]
         var intents: [IntentDefinition] = []
-        var spokenNames: [String: String] = [:]
+        var spokenAppIndex: [String: String] = [:]
         for (position, app) in apps.enumerated() {
             guard appIndex[app.name] == nil else {
                 throw CatalogError("app '\(app.name)' is defined twice", at: app.source)
             }
             appIndex[app.name] = position
-            for spoken in [app.name, app.displayName] + app.aliases {
-                let key = Self.spokenKey(spoken)
-                if let owner = spokenNames[key], owner != app.name {
+            for spoken in app.spokenNames {
+                let key = Self.saidAloneKey(spoken)
+                if let owner = spokenAppIndex[key], owner != app.name {
                     throw CatalogError("'\(spoken)' names both \(owner) and \(app.name)", at: app.source)
                 }
-                spokenNames[key] = app.name
+                spokenAppIndex[key] = app.name
             }
             for intent in app.intents {
                 guard intent.app == app.name else {
@@ -58,7 +58,7 @@ public struct Catalog: Sendable {
         self.appIndex = appIndex
         self.saidAloneIndex = saidAloneIndex
         self.gistIndex = Self.gistIndex(of: intents, apps: apps)
-        self.spokenAppIndex = Dictionary(apps.flatMap { app in Self.spokenNames(of: app).map { ($0, app.name) } }, uniquingKeysWith: { first, _ in first })
+        self.spokenAppIndex = spokenAppIndex
     }
 
     /// Loads every `*.yaml` / `*.yml` file of a directory, in name order.
@@ -112,10 +112,5 @@ public struct Catalog: Sendable {
     /// The app an intent belongs to.
     public func app(of intent: IntentDefinition) -> AppDefinition? {
         app(named: intent.app)
-    }
-
-    /// Spoken names compare without case and with runs of spaces collapsed.
-    private static func spokenKey(_ name: String) -> String {
-        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -58,8 +58,7 @@ struct CatalogCommand: AsyncParsableCommand {
             let catalog = try CatalogCommand.load(directory)
             let matcher = IntentMatcher(catalog: catalog)
             guard let match = matcher.match(utterance, context: MatchContext(timeZone: timeZone, now: Date())) else {
-                let words = Catalog.saidAloneKey(utterance).split(separator: " ")
-                if let gist = catalog.intent(gist: words) {
+                if let gist = catalog.intent(gistOf: utterance) {
                     print("no phrasing matched; by its gist: \(gist.id) (heard when nothing else understood, no question open)")
                 } else {
                     print("no intent")

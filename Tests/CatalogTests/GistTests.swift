@@ -3,7 +3,7 @@ import Testing
 
 /// An intent's `gist`: its words in any order, heard when no phrasing matched.
 @Suite struct GistTests {
-    private func catalog(gist: String, extraApp: Bool = false) throws -> Catalog {
+    private func catalog(gist: String) throws -> Catalog {
         let yaml = Fixtures.minimalApp + """
 
               - id: demo.ReviewIntent
@@ -22,7 +22,7 @@ import Testing
         """
 
     private func intent(_ catalog: Catalog, _ utterance: String) -> String? {
-        catalog.intent(gist: Catalog.saidAloneKey(utterance).split(separator: " "))?.id
+        catalog.intent(gistOf: utterance)?.id
     }
 
     @Test func aWordOfEveryGroupInAnyOrderIsTheIntent() throws {
@@ -65,7 +65,6 @@ import Testing
     }
 
     @Test func theShippedCatalogHearsAMoodTrendReport() {
-        let words = Catalog.saidAloneKey("give me an emotional trend report from the mood tracker").split(separator: " ")
-        #expect(Fixtures.shipped.intent(gist: words)?.id == "moodboard.AnalyzeMoodIntent")
+        #expect(Fixtures.shipped.intent(gistOf: "give me an emotional trend report from the mood tracker")?.id == "moodboard.AnalyzeMoodIntent")
     }
 }

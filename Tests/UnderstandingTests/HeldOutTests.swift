@@ -93,13 +93,13 @@ struct HeldOutCase: Decodable, Sendable, CustomTestStringConvertible {
         case knownGap = "known_gap"
     }
 
-    /// The expected slots the match lacks or got wrong, as `name: heard`.
     /// The intent its gist names, as the dialogue hears it when no phrasing matched and no
     /// question is open (``Catalog/intent(gist:)``).
     var gistIntent: String? {
-        Fixtures.catalog.intent(gist: Catalog.saidAloneKey(text).split(separator: " "))?.id
+        Fixtures.catalog.intent(gistOf: text)?.id
     }
 
+    /// The expected slots the match lacks or got wrong, as `name: heard`.
     func slotMismatches(in match: IntentMatch?) -> [String] {
         slots.keys.sorted().compactMap { name in
             let heard = match?.slots[name]

@@ -7,6 +7,8 @@ public struct AppDefinition: Sendable, Hashable {
     public var displayName: String
     /// Ways a user or a transcriber says the name: `nag z`, `naggs`.
     public var aliases: [String]
+    /// Every way the app is named: its name, display name and aliases.
+    public var spokenNames: [String] { [name, displayName] + aliases }
     public var urlScheme: String?
     public var connector: ConnectorDefinition
     /// Family or account roles the app knows; `allowedRoles` of its intents come from these.

@@ -16,7 +16,7 @@ extension PatternCompiler {
                     for form in enumCase.spokenForms { meaningfulWords += Self.rawWords(form) }
                 }
             }
-            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+            for alias in app.spokenNames where Self.rawWords(alias).count > 1 {
                 aliasWords += Self.rawWords(alias)
             }
         }
@@ -54,7 +54,7 @@ extension PatternCompiler {
         for (index, app) in catalog.apps.enumerated() {
             _ = vocabulary.addApp(named: app.name)
             var weakIDs: [TokenID] = []
-            for alias in spokenNames(of: app) {
+            for alias in app.spokenNames {
                 let parts = Self.rawWords(alias)
                 guard parts.count == 1, let spelling = parts.first else { continue }
                 if let id = vocabulary.id(of: spelling), usedIDs.contains(id) || id < TokenID(BuiltinWord.allCases.count + 16) {
@@ -67,15 +67,11 @@ extension PatternCompiler {
             appWordIDs.append([vocabulary.appIDs[index]] + weakIDs)
         }
         for (index, app) in catalog.apps.enumerated() {
-            for alias in spokenNames(of: app) where Self.rawWords(alias).count > 1 {
+            for alias in app.spokenNames where Self.rawWords(alias).count > 1 {
                 let ids = lex(alias).map(\.id)
                 if ids.count > 1 { appPhrases.add(ids, value: Int32(index)) }
             }
         }
-    }
-
-    private func spokenNames(of app: AppDefinition) -> [String] {
-        [app.name, app.displayName] + app.aliases
     }
 
     private static func isPlural(_ word: String) -> Bool {

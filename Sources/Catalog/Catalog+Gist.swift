@@ -8,6 +8,17 @@ extension Catalog {
         var group: Int?
     }
 
+    /// Everything the gist reads from one folded word or phrase, so that each run of words
+    /// costs one lookup: the gist groups it belongs to, the app it names, whether it refuses
+    /// or asks, and whether a longer phrase of the index begins with it.
+    struct GistEntry: Sendable {
+        var hits: [GistHit] = []
+        var app: String?
+        var refuses = false
+        var asks = false
+        var beginsLongerPhrase = false
+    }
+
     /// The longest phrase a gist or an app's name is looked up by, in words.
     static let gistPhraseWords = 3
 
@@ -22,12 +33,14 @@ extension Catalog {
         var groupsHeard: [Int: Set<Int>] = [:]
         var refused: Set<Int> = []
         var appsNamed: Set<String> = []
-        for phrase in Self.phrases(of: words) {
-            if Self.gistRefusals.contains(phrase) { return nil }
-            if Self.gistAsks.contains(phrase) { asks = true }
-            if let app = spokenAppIndex[phrase] { appsNamed.insert(app) }
-            for hit in gistIndex[phrase] ?? [] {
-                if let group = hit.group { groupsHeard[hit.intent, default: []].insert(group) } else { refused.insert(hit.intent) }
+        for start in words.indices {
+            for entry in gistEntries(startingAt: start, of: words) {
+                if entry.refuses { return nil }
+                asks = asks || entry.asks
+                if let app = entry.app { appsNamed.insert(app) }
+                for hit in entry.hits {
+                    if let group = hit.group { groupsHeard[hit.intent, default: []].insert(group) } else { refused.insert(hit.intent) }
+                }
             }
         }
         guard asks else { return nil }
@@ -40,26 +53,25 @@ extension Catalog {
         return intents[index]
     }
 
+    /// The index entries of the phrases that begin at `start`: its word, and the longer phrases
+    /// only when a key of the index begins with that word.
+    private func gistEntries(startingAt start: Int, of words: [Substring]) -> [GistEntry] {
+        var phrase = String(words[start])
+        guard let first = gistIndex[phrase] else { return [] }
+        guard first.beginsLongerPhrase else { return [first] }
+        var entries = [first]
+        for next in (start + 1)..<min(start + Self.gistPhraseWords, words.count) {
+            phrase += " "
+            phrase += words[next]
+            if let entry = gistIndex[phrase] { entries.append(entry) }
+        }
+        return entries
+    }
+
     /// ``intent(gist:)`` of an utterance as said, folded first (`jiri catalog match`, tests); the
     /// dialogue passes the words it has already folded.
     public func intent(gistOf utterance: String) -> IntentDefinition? {
         intent(gist: Self.saidAloneKey(utterance).split(separator: " "))
-    }
-
-    /// Every run of one to `gistPhraseWords` words, as it would be spelled in a catalog file.
-    static func phrases(of words: [Substring]) -> [String] {
-        var phrases: [String] = []
-        phrases.reserveCapacity(words.count * gistPhraseWords)
-        for start in words.indices {
-            var phrase = String(words[start])
-            phrases.append(phrase)
-            for next in (start + 1)..<min(start + gistPhraseWords, words.count) {
-                phrase += " "
-                phrase += words[next]
-                phrases.append(phrase)
-            }
-        }
-        return phrases
     }
 
     /// Words after which a gist is not a request: refusals ("no need to check my nags"), other
@@ -84,19 +96,29 @@ extension Catalog {
     /// deadline"), and only tell when said later ("my moods have been worse").
     static let gistQuestionStarts: Set<String> = ["is", "are", "am", "have", "has", "did", "do", "does", "was", "were"]
 
-    /// The gist index: each folded word or phrase of every intent's gist, `<app>` as each of
-    /// the app's spoken names.
-    static func gistIndex(of intents: [IntentDefinition], apps: [AppDefinition]) -> [String: [GistHit]] {
-        var index: [String: [GistHit]] = [:]
+    /// The gist index: each folded word or phrase of every intent's gist (`<app>` as each of
+    /// the app's spoken names), of the refusals and asking words, and each app's spoken names;
+    /// empty when no intent has a gist.
+    static func gistIndex(of intents: [IntentDefinition], apps: [AppDefinition], spokenAppIndex: [String: String]) -> [String: GistEntry] {
+        var index: [String: GistEntry] = [:]
         for (position, intent) in intents.enumerated() {
             guard let gist = intent.gist else { continue }
             let names = apps.first { $0.name == intent.app }.map(spokenNames) ?? []
             for (group, phrases) in gist.groups.enumerated() {
                 for phrase in Set(phrases.flatMap { $0 == "<app>" ? Array(names) : [$0] }) {
-                    index[phrase, default: []].append(GistHit(intent: position, group: group))
+                    index[phrase, default: GistEntry()].hits.append(GistHit(intent: position, group: group))
                 }
             }
-            for phrase in gist.unless { index[phrase, default: []].append(GistHit(intent: position, group: nil)) }
+            for phrase in gist.unless { index[phrase, default: GistEntry()].hits.append(GistHit(intent: position, group: nil)) }
+        }
+        guard !index.isEmpty else { return [:] }
+        for (name, app) in spokenAppIndex { index[name, default: GistEntry()].app = app }
+        for word in gistRefusals { index[word, default: GistEntry()].refuses = true }
+        for word in gistAsks { index[word, default: GistEntry()].asks = true }
+        for phrase in Array(index.keys) {
+            let words = phrase.split(separator: " ")
+            guard words.count > 1 else { continue }
+            index[String(words[0]), default: GistEntry()].beginsLongerPhrase = true
         }
         return index
     }

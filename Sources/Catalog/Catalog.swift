@@ -10,7 +10,7 @@ public struct Catalog: Sendable {
     private let intentIndex: [String: Int]
     private let appIndex: [String: Int]
     let saidAloneIndex: [String: Int]
-    let gistIndex: [String: [GistHit]]
+    let gistIndex: [String: GistEntry]
     /// Each app's spoken names, folded as an utterance's words are, to the app's name.
     let spokenAppIndex: [String: String]
 
@@ -57,7 +57,7 @@ public struct Catalog: Sendable {
         self.intentIndex = intentIndex
         self.appIndex = appIndex
         self.saidAloneIndex = saidAloneIndex
-        self.gistIndex = Self.gistIndex(of: intents, apps: apps)
+        self.gistIndex = Self.gistIndex(of: intents, apps: apps, spokenAppIndex: spokenAppIndex)
         self.spokenAppIndex = spokenAppIndex
     }
 

@@ -90,7 +90,8 @@ import Testing
             #expect(stages.map { $0["stage"] as? String } == ["veto", "trigger", "delivery"])
             let visual = try #require((stages[1]["rules"] as? [[String: Any]])?.first { $0["id"] as? String == "visual-request" })
             #expect(visual["matched"] as? Bool == true)
-            #expect((visual["condition"] as? [String: Any])?["matched_phrase"] as? String == "show me")
+            let seeing = ((visual["condition"] as? [String: Any])?["children"] as? [[String: Any]])?.first
+            #expect(seeing?["matched_phrase"] as? String == "show me")
             #expect((response.json["explanation"] as? String)?.contains("veto over trigger visual-request") == true)
         }
     }
@@ -135,7 +136,7 @@ import Testing
             }
             // The candidate no longer treats "show me" as a request to see something.
             let candidate = try RulesFixtures.candidateText(revision: "no-show-me",
-                                                            [("visual: [show me, open,", "visual: [open,")])
+                                                            [("visual: [show me, open,", "visual: [open,"), ("seeing: [show me,", "seeing: [")])
             let response = try await http.execute(uri: "/admin/rules/replay?since=1h", method: .post,
                                                   headers: key, body: ByteBuffer(string: candidate))
             #expect(response.status == .ok)

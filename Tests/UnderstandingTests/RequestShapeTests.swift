@@ -39,6 +39,14 @@ import Understanding
         #expect(understand("how have my moods been since monday")?.intent.id == "moodboard.AnalyzeMoodIntent")
     }
 
+    @Test(arguments: [
+        "which nags have I got for when I'm back from holiday",
+        "what's overdue while we're away at the coast",
+    ])
+    func aTimeSaidAsAnEventEndsTheRequest(_ text: String) {
+        #expect(understand(text) != nil)
+    }
+
     @Test func aPurposeAloneIsNoRequest() {
         #expect(understand("so I can sort the prescriptions") == nil)
     }

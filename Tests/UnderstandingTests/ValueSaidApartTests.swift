@@ -57,4 +57,20 @@ import Understanding
     func aValueTalkedAboutAsksNothing(_ text: String) {
         #expect(understand(text) == nil)
     }
+
+    @Test func aValueWithItsLabelInsideThePromptFillsTheParameterAndLeavesThePrompt() {
+        let match = understand("ask Oppi to cache the thumbnails in the photo-vault workspace, scrolling stutters on old phones")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["workspace"] == .entity("photo-vault"))
+        #expect(match?.slots["prompt"] == .text("cache the thumbnails, scrolling stutters on old phones"))
+    }
+
+    @Test func aPlaceInsideThePromptWithoutItsLabelStaysInThePrompt() {
+        let match = understand("ask Oppi to cache the thumbnails in the gallery view, scrolling stutters on old phones")
+        #expect(match?.slots["workspace"] == nil)
+    }
+
+    @Test func aNameSaidAfterItsLabelIsTheName() {
+        #expect(understand("CodingBridge, run the lint command for my project chess-clock")?.slots["project"] == .entity("chess-clock"))
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Values said apart from their requests (``ValueSaidApart``), put where the request needs them.
 extension IntentMatcher {
     /// The request read with a value said before it in the place of the word pointing back to it
@@ -36,20 +38,54 @@ extension IntentMatcher {
         return filling(found, labelled: label, with: clause[value], bytes: bytes)
     }
 
+    /// The match with a value said with its label inside the request's free text ("… the
+    /// particle system in the boss-arena workspace, the frame rate tanks …") as the parameter
+    /// the label names, the request read again without it.
+    func withValueLabelledInside(_ found: IntentMatch, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch {
+        guard found.tookFreeText else { return found }
+        for (label, value, span) in ValueSaidApart.labelledInside(tokens, bytes: bytes) {
+            guard filling(found, labelled: label, with: tokens[value], bytes: bytes).slots.count > found.slots.count,
+                  let request = firstMatch(Array(tokens[..<span.lowerBound] + tokens[span.upperBound...]), bytes: bytes, context: context),
+                  request.intent.id == found.intent.id else { continue }
+            var filled = filling(request, labelled: label, with: tokens[value], bytes: bytes)
+            guard filled.slots.count > request.slots.count else { continue }
+            // The free text runs over the words left out (its bytes are the utterance's, first
+            // word to last): they are cut from it.
+            let said = " " + String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(tokens[span.lowerBound].start)..<Int(tokens[span.upperBound - 1].end)]), as: UTF8.self)
+            for (name, slot) in filled.slots {
+                if case .text(let text) = slot, text.contains(said) {
+                    filled.slots[name] = .text(text.replacingOccurrences(of: said, with: ""))
+                }
+            }
+            return filled
+        }
+        return found
+    }
+
     /// The match with `value` as the one entity parameter left unsaid that `label` names (its
-    /// name, or its type's: "workspace" for ServerWorkspaceEntity); with no label, the one entity
-    /// parameter left unsaid.
+    /// name, or a word of its type's: "workspace" for ServerWorkspaceEntity, not "work"); with no
+    /// label, the one entity parameter left unsaid.
     private func filling(_ found: IntentMatch, labelled label: [UInt8]?, with value: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> IntentMatch {
         let word = label.map { String(decoding: $0, as: UTF8.self) }
         let unsaid = found.intent.parameters.filter { parameter in
             guard case .entity(let type) = parameter.type, found.slots[parameter.name] == nil else { return false }
             guard let word else { return true }
-            return parameter.name.lowercased() == word || type.lowercased().contains(word)
+            return parameter.name.lowercased() == word || Self.words(ofTypeName: type).contains(word)
         }
         guard unsaid.count == 1, let first = value.first, let last = value.last else { return found }
         var found = found
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(first.start)..<Int(last.end)]), as: UTF8.self)
         found.slots[unsaid[0].name] = .entity(text)
         return found
+    }
+
+    /// The words a type's name is made of, lower case: ServerWorkspaceEntity → server, workspace, entity.
+    static func words(ofTypeName name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(Character(character.lowercased()))
+        }
+        return words
     }
 }

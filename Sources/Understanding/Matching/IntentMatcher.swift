@@ -59,7 +59,10 @@ public struct IntentMatcher: Sendable {
             }
             let plain = firstMatch(tokens, bytes: bytes, context: context)
             if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
-            if let plain { return Self.resolvingPronoun(in: plain, tokens: tokens, bytes: bytes) }
+            if let plain {
+                let filled = withValueLabelledInside(plain, tokens: tokens, bytes: bytes, context: context)
+                return Self.resolvingPronoun(in: filled, tokens: tokens, bytes: bytes)
+            }
             guard let standIns = Self.withPronounsAsStandIns(tokens),
                   let found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
             return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
@@ -127,7 +130,8 @@ public struct IntentMatcher: Sendable {
     /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
     /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
     /// reason or a purpose ("… because …", "… as I am busy", "… so I can plan", "… after that sprint",
-    /// though not "after 5" or "after lunch"), before another request for something shown ("how did the family do on
+    /// though not "after 5" or "after lunch"), before a time said as an event ("… for when I'm off",
+    /// "… while we're away"), before another request for something shown ("how did the family do on
     /// nags this week give me the numbers"), and after an app named with its preposition
     /// ("run lint in codingbridge my pr …").
     private static func mayEndRequest(_ tokens: [Token], before index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -140,6 +144,9 @@ public struct IntentMatcher: Sendable {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
+        // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
+        if subjects.contains(next), id == BuiltinWord.when.id || tokens[index].word(in: bytes).elementsEqual("while".utf8) { return true }
+        if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, subjects.contains(tokens[index + 2].id) { return true }
         // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
         if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
             return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].word(in: bytes).elementsEqual("last".utf8)

@@ -59,7 +59,8 @@ enum ValueSaidApart {
         var said = false
         if index < clause.endIndex, clause[index].id == BuiltinWord.is.id {
             index += 1
-            said = true
+            // "the project is quiz-night" names it; "it's crawling" tells how it is.
+            said = label != nil
         }
         if index < clause.endIndex, namingWords.contains(clause[index].word(in: bytes)) {
             index += 1
@@ -87,6 +88,31 @@ enum ValueSaidApart {
               tokens[first..<(pause - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
         return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), pause)
     }
+
+    /// Values said with their label inside a request's free text, set off by a pause or an "and"
+    /// after them: "ask Oppi to profile the particle system in the boss-arena workspace, the
+    /// frame rate tanks …". The label is the word after the value ("workspace"); the value, the
+    /// one to three words of a name after the preposition (and "the"); the span, the tokens from
+    /// the preposition to the label, which the request is read again without.
+    static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
+        var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
+        for index in tokens.indices.dropFirst() where placingWords.contains(tokens[index].id) {
+            var start = index + 1
+            if start < tokens.count, tokens[start].id == BuiltinWord.the.id { start += 1 }
+            for label in (start + 1)..<max(start + 1, min(start + 4, tokens.count - 1)) {
+                let next = tokens[label + 1]
+                guard !next.flags.isDisjoint(with: .breaks) || next.id == BuiltinWord.and.id else { continue }
+                if tokens[label].id >= BuiltinWord.firstCatalogID, !tokens[label].flags.contains(.app),
+                   tokens[start..<label].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) {
+                    found.append((tokens[label].word(in: bytes), start..<label, index..<(label + 1)))
+                }
+                break
+            }
+        }
+        return found
+    }
+
+    private static let placingWords: Set<TokenID> = [BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.for.id]
 
     /// A word of the catalog, a name or an amount: not only an app's name, a greeting or a
     /// function word ("Oppi, open it", "hey, do it" point at nothing said).

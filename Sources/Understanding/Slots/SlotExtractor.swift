@@ -17,7 +17,7 @@ struct SlotExtractor {
             let end = Int(captures[slot * 2 + 1])
             guard start >= 0, end > start else { continue }
             spans[binding.parameter] = start..<end
-            if let value = value(binding.kind, start..<end) {
+            if let value = value(binding.kind, start..<end, of: intent.parameters[binding.parameter]) {
                 values[intent.parameters[binding.parameter].name] = value
             }
         }
@@ -45,14 +45,14 @@ struct SlotExtractor {
         return values
     }
 
-    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>) -> SlotValue? {
+    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>, of parameter: ParameterDefinition) -> SlotValue? {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
             if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength, freeText: true))
         case .mention:
-            let span = withoutNamingWords(span)
+            let span = withoutLabel(withoutNamingWords(span), of: parameter)
             if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
@@ -101,6 +101,13 @@ struct SlotExtractor {
         if start + 2 < span.upperBound, tokens[start].word(in: bytes).elementsEqual("one".utf8) { start += 1 }
         guard start + 1 < span.upperBound, ValueSaidApart.namingWords.contains(tokens[start].word(in: bytes)) else { return span }
         return (start + 1)..<span.upperBound
+    }
+
+    /// A name said after the word for what it is ("for my project recipe-book", "in workspace
+    /// family-photos") is the name.
+    private func withoutLabel(_ span: Range<Int>, of parameter: ParameterDefinition) -> Range<Int> {
+        guard span.count >= 2, tokens[span.lowerBound].word(in: bytes).elementsEqual(parameter.name.utf8) else { return span }
+        return (span.lowerBound + 1)..<span.upperBound
     }
 
     /// Whether the span only stands in for a value ("something", "one of the kids").

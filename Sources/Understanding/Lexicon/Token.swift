@@ -83,4 +83,9 @@ struct Token: Sendable, Hashable {
     func word(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         bytes[Int(start)..<Int(end)].map { $0 | 0x20 }
     }
+
+    /// Whether the word as written is `spelling` (lower case), compared in place.
+    func isWord(_ spelling: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes[Int(start)..<Int(end)].lazy.map { $0 | 0x20 }.elementsEqual(spelling.utf8)
+    }
 }

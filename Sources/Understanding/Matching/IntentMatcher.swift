@@ -145,7 +145,7 @@ public struct IntentMatcher: Sendable {
         }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
         // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
-        if subjects.contains(next), id == BuiltinWord.when.id || tokens[index].word(in: bytes).elementsEqual("while".utf8) { return true }
+        if id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes), subjects.contains(next) { return true }
         if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, subjects.contains(tokens[index + 2].id) { return true }
         // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
         if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {

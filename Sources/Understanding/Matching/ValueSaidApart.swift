@@ -96,7 +96,7 @@ enum ValueSaidApart {
     /// the preposition to the label, which the request is read again without.
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
-        for index in tokens.indices.dropFirst() where placingWords.contains(tokens[index].id) {
+        for index in tokens.indices.dropFirst() where isPlacingWord(tokens[index].id) {
             var start = index + 1
             if start < tokens.count, tokens[start].id == BuiltinWord.the.id { start += 1 }
             for label in (start + 1)..<max(start + 1, min(start + 4, tokens.count - 1)) {
@@ -112,7 +112,10 @@ enum ValueSaidApart {
         return found
     }
 
-    private static let placingWords: Set<TokenID> = [BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.for.id]
+    /// "in", "on" or "for": asked of each token of a prompt, so compared, not hashed.
+    private static func isPlacingWord(_ id: TokenID) -> Bool {
+        id == BuiltinWord.in.id || id == BuiltinWord.on.id || id == BuiltinWord.for.id
+    }
 
     /// A word of the catalog, a name or an amount: not only an app's name, a greeting or a
     /// function word ("Oppi, open it", "hey, do it" point at nothing said).

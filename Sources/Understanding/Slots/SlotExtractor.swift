@@ -106,7 +106,7 @@ struct SlotExtractor {
     /// A name said after the word for what it is ("for my project recipe-book", "in workspace
     /// family-photos") is the name.
     private func withoutLabel(_ span: Range<Int>, of parameter: ParameterDefinition) -> Range<Int> {
-        guard span.count >= 2, tokens[span.lowerBound].word(in: bytes).elementsEqual(parameter.name.utf8) else { return span }
+        guard span.count >= 2, tokens[span.lowerBound].isWord(parameter.name, in: bytes) else { return span }
         return (span.lowerBound + 1)..<span.upperBound
     }
 

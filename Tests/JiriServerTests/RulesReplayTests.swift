@@ -76,7 +76,7 @@ import Testing
         let current = HandoffEngine(ruleset: try RulesFixtures.defaultRuleset())
         let candidate = try RulesFixtures.candidate(revision: "parallel", [
             RulesFixtures.longListsFromTwenty,
-            ("phrases:\n  visual: [show me, open,", "phrases:\n  visual: [show me,"),
+            ("  visual: [show me, open,", "  visual: [show me,"),
         ])
         let turns = try Self.mixedFacts(count: 5_000).enumerated().map { try Self.turn("t\($0)", $1, decidedBy: current) }
         let serial = ReplayReport(tally: RulesReplay(candidate: candidate).tally(turns), candidate: candidate, since: nil, elapsed: .zero)

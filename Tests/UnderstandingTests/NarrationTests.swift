@@ -33,6 +33,11 @@ import Understanding
         #expect(understand(text) == nil)
     }
 
+    @Test func anAppNameThatIsAlsoAPatternWordBeforeAPastTenseTellsOfTheApp() {
+        #expect(understand("Claude fixed my whole colour palette last week") == nil)
+        #expect(understand("Claude, sort my colour palette out")?.intent.id == "codingbridge.QuickChatIntent")
+    }
+
     @Test func comparingAppsAsksNothingOfThem() {
         #expect(understand("what's the difference between Oppi and CodingBridge?") == nil)
     }

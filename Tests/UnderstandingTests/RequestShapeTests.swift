@@ -47,6 +47,11 @@ import Understanding
         #expect(understand(text) != nil)
     }
 
+    @Test func theOtherAnswerSaidLastLeavesTheQuestion() {
+        #expect(understand("is there anything uncommitted in chess-clock or not")?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(understand("did I commit everything in chess-clock or nah")?.slots["project"] == .entity("chess-clock"))
+    }
+
     @Test func aPurposeAloneIsNoRequest() {
         #expect(understand("so I can sort the prescriptions") == nil)
     }

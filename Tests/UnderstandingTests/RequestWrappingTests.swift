@@ -182,4 +182,12 @@ import Understanding
     @Test func whetherIHaveNagsListsThem() {
         #expect(understand("could you find out if I have any chores nags")?.slots["category"] == .enumCase("chores"))
     }
+
+    @Test(arguments: [
+        "I wonder if you'd be good enough to set a chores nag for Maisie",
+        "I'd be most grateful if you could set a chores nag for Maisie",
+    ])
+    func aCourtesyAfterWonderingLeadsUpToTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.CreateNagIntent")
+    }
 }

@@ -21,6 +21,9 @@ enum Fillers {
         "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
         "would you be good enough to", "could you be good enough to", "be good enough to", "would you be so good as to",
         "would you be kind enough to", "could you be kind enough to", "be kind enough to",
+        // After "I wonder if": "I wonder if you'd be good enough to …".
+        "you would be good enough to", "you could be good enough to", "you would be kind enough to",
+        "you would be so kind as to", "you would be so good as to",
         // Asking what one has forgotten: "I can't recall what I recorded for my mood".
         "i can not recall", "i can not remember", "i do not remember", "i do not recall", "i forget", "i forgot",
         "i should like to", "i should like", "i would like very much to", "i would very much like to",
@@ -38,7 +41,9 @@ enum Fillers {
         "do you reckon you could", "you reckon you could", "reckon you can", "mind if we", "mind if i",
         "would you mind if we", "any chance you could", "any chance you would", "any chance you can",
         "could you possibly", "can you possibly", "would you possibly", "i would quite like to",
-        "i would really like to", "i would quite like you to", "i would love it if you could",
+        "i would really like to", "i would quite like you to", "i would love it if you could", "i would love",
+        "i would be most grateful to", "i would be grateful to", "i would be most grateful if you could",
+        "i would be grateful if you could", "i would be ever so grateful if you could",
         "be a love and", "be a doll and", "be a mate and", "be a good sport and", "can we", "could we",
         "please to", "for to", "i want that you", "you can please",
         // Requests put indirectly or in the negative: "wouldn't hurt to check git status", "no harm in

@@ -10,11 +10,16 @@
 /// no prompt for Oppi, though "Oppi, fix the build" is one.
 extension IntentMatcher {
     /// Whether the tokens begin with an app's name and a verb that makes the app what the
-    /// sentence is about: a past tense, or a verb of state or habit, with no pause between.
+    /// sentence is about: a past tense, or a verb of state or habit, with no pause between. A
+    /// name that is also a word of the patterns ("Claude helped me name my palette") counts when
+    /// a past tense follows it.
     func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard tokens.count >= 2, tokens[0].flags.contains(.app), !tokens[1].flags.contains(.clauseStart) else { return false }
+        guard tokens.count >= 2, !tokens[1].flags.contains(.clauseStart) else { return false }
         let said = tokens[1].word(in: bytes)
-        return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
+        if tokens[0].flags.contains(.app) {
+            return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
+        }
+        return Self.isPastTense(said, canonical: spelling(of: tokens[1])) && program.appWordIDs.contains { $0.dropFirst().contains(tokens[0].id) }
     }
 
     private static let narratingVerbs: Set<[UInt8]> = Set([

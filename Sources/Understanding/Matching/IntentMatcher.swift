@@ -157,6 +157,10 @@ public struct IntentMatcher: Sendable {
         // "did I commit everything … or is stuff still changed": a second way of asking.
         if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id
             || index + 1 < tokens.count && tokens[index + 1].word(in: bytes).elementsEqual("have".utf8) { return true }
+        // "did I commit my stuff … or nah": the question's other answer said last.
+        if id == BuiltinWord.or.id, index + 2 == tokens.count, next == BuiltinWord.not.id || next == BuiltinWord.nah.id || next == BuiltinWord.no.id {
+            return true
+        }
         // "how have my moods been lately can you analyze them": a question asked after it.
         if modals.contains(id), next == BuiltinWord.you.id { return true }
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].word(in: bytes).elementsEqual("give".utf8) {

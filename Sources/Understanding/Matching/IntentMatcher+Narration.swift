@@ -15,11 +15,13 @@ extension IntentMatcher {
     /// a past tense follows it.
     func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard tokens.count >= 2, !tokens[1].flags.contains(.clauseStart) else { return false }
-        let said = tokens[1].word(in: bytes)
         if tokens[0].flags.contains(.app) {
+            let said = tokens[1].word(in: bytes)
             return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
         }
-        return Self.isPastTense(said, canonical: spelling(of: tokens[1])) && program.appWordIDs.contains { $0.dropFirst().contains(tokens[0].id) }
+        // Asked of every reading: the name is looked for before the verb's letters are copied.
+        guard namesThatAreWords.contains(tokens[0].id) else { return false }
+        return Self.isPastTense(tokens[1].word(in: bytes), canonical: spelling(of: tokens[1]))
     }
 
     private static let narratingVerbs: Set<[UInt8]> = Set([

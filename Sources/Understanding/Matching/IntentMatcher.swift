@@ -28,6 +28,9 @@ public struct IntentMatcher: Sendable {
     let program: MatcherProgram
     private let tokenizer: Tokenizer
     private let spelling: SpellingCorrector
+    /// Apps' one-word names that are also words of the patterns ("claude"): read as a name only
+    /// where an app is expected, so they carry no `.app` flag.
+    let namesThatAreWords: [TokenID]
 
     public init(catalog: Catalog, threshold: Double = IntentMatcher.defaultThreshold) {
         self.catalog = catalog
@@ -35,6 +38,7 @@ public struct IntentMatcher: Sendable {
         self.program = PatternCompiler(catalog: catalog).compile()
         self.tokenizer = Tokenizer(vocabulary: program.vocabulary)
         self.spelling = SpellingCorrector(spellings: program.vocabulary.knownSpellings)
+        self.namesThatAreWords = program.appWordIDs.flatMap { $0.dropFirst() }
     }
 
     /// The best intent for `utterance`, or nil when nothing matches well enough: as written,
@@ -145,7 +149,7 @@ public struct IntentMatcher: Sendable {
         }
         if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
         // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
-        if id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes), subjects.contains(next) { return true }
+        if isSubject(next), id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes) { return true }
         if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, subjects.contains(tokens[index + 2].id) { return true }
         // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
         if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
@@ -175,6 +179,12 @@ public struct IntentMatcher: Sendable {
     }
 
     private static let modals: Set<TokenID> = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
+
+    /// ``subjects`` without hashing, for checks asked at every token.
+    private static func isSubject(_ id: TokenID) -> Bool {
+        id == BuiltinWord.i.id || id == BuiltinWord.we.id || id == BuiltinWord.it.id || id == BuiltinWord.he.id
+            || id == BuiltinWord.she.id || id == BuiltinWord.they.id || id == BuiltinWord.you.id
+    }
 
     private static let subjects: Set<TokenID> = [
         BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.he.id, BuiltinWord.she.id,

@@ -147,27 +147,27 @@ public struct IntentMatcher: Sendable {
         if id == BuiltinWord.after.id {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
-        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, subjects.contains(next) { return true }
+        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, isSubject(next) { return true }
         // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
         if isSubject(next), id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes) { return true }
-        if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, subjects.contains(tokens[index + 2].id) { return true }
+        if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, isSubject(tokens[index + 2].id) { return true }
         // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
         if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
-            return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].word(in: bytes).elementsEqual("last".utf8)
+            return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].isWord("last", in: bytes)
         }
         // A purpose after the request: "… on the phone so I can plan round my shifts", "… so that we …".
-        if id == BuiltinWord.so.id, subjects.contains(next) || next == BuiltinWord.that.id { return true }
+        if id == BuiltinWord.so.id, isSubject(next) || next == BuiltinWord.that.id { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
         // "did I commit everything … or is stuff still changed": a second way of asking.
         if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id
-            || index + 1 < tokens.count && tokens[index + 1].word(in: bytes).elementsEqual("have".utf8) { return true }
+            || index + 1 < tokens.count && tokens[index + 1].isWord("have", in: bytes) { return true }
         // "did I commit my stuff … or nah": the question's other answer said last.
         if id == BuiltinWord.or.id, index + 2 == tokens.count, next == BuiltinWord.not.id || next == BuiltinWord.nah.id || next == BuiltinWord.no.id {
             return true
         }
         // "how have my moods been lately can you analyze them": a question asked after it.
         if modals.contains(id), next == BuiltinWord.you.id { return true }
-        if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].word(in: bytes).elementsEqual("give".utf8) {
+        if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].isWord("give", in: bytes) {
             return true
         }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
@@ -180,16 +180,11 @@ public struct IntentMatcher: Sendable {
 
     private static let modals: Set<TokenID> = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
 
-    /// ``subjects`` without hashing, for checks asked at every token.
+    /// A subject pronoun: a new clause may start at it. Compared, not hashed: asked at every token.
     private static func isSubject(_ id: TokenID) -> Bool {
         id == BuiltinWord.i.id || id == BuiltinWord.we.id || id == BuiltinWord.it.id || id == BuiltinWord.he.id
             || id == BuiltinWord.she.id || id == BuiltinWord.they.id || id == BuiltinWord.you.id
     }
-
-    private static let subjects: Set<TokenID> = [
-        BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.he.id, BuiltinWord.she.id,
-        BuiltinWord.they.id, BuiltinWord.you.id,
-    ]
 
     /// The tokens as they are, else without an app named inside them ("snooze that Nagz
     /// reminder"), as if it had been said at the edge; else both without a period said after

@@ -92,13 +92,12 @@ enum ValueSaidApart {
     /// Values said with their label inside a request's free text, set off by a pause or an "and"
     /// after them: "ask Oppi to profile the particle system in the boss-arena workspace, the
     /// frame rate tanks …". The label is the word after the value ("workspace"); the value, the
-    /// one to three words of a name after the preposition (and "the"); the span, the tokens from
-    /// the preposition to the label, which the request is read again without.
+    /// one to three words of a name right after the preposition (the tokenizer drops "the"); the
+    /// span, the tokens from the preposition to the label, which the request is read again without.
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
         for index in tokens.indices.dropFirst() where isPlacingWord(tokens[index].id) {
-            var start = index + 1
-            if start < tokens.count, tokens[start].id == BuiltinWord.the.id { start += 1 }
+            let start = index + 1
             for label in (start + 1)..<max(start + 1, min(start + 4, tokens.count - 1)) {
                 let next = tokens[label + 1]
                 guard !next.flags.isDisjoint(with: .breaks) || next.id == BuiltinWord.and.id else { continue }

@@ -190,4 +190,32 @@ import Understanding
     func aCourtesyAfterWonderingLeadsUpToTheRequest(_ text: String) {
         #expect(understand(text)?.intent.id == "nagz.CreateNagIntent")
     }
+
+    @Test(arguments: [
+        "I should be rather grateful if you would set a chores nag for Maisie",
+        "we'd be ever so grateful if you might set a chores nag for Maisie",
+        "might I ask you to set a chores nag for Maisie",
+        "could I trouble you to set a chores nag for Maisie",
+    ])
+    func thanksGivenAheadOrLeaveAskedLeadsUpToTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.CreateNagIntent")
+    }
+
+    @Test(arguments: [
+        ("tell Oppi, the computer helper one, to fix the price list", "oppi.AskPiIntent", "prompt", "fix the price list"),
+        ("get CodingBridge, the coding app, to run the backup command", "codingbridge.RunCommandIntent", "command", "backup"),
+    ])
+    func aDescriptionOfTheAppBetweenPausesIsNotTheRequest(_ text: String, _ intent: String, _ slot: String, _ value: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == intent)
+        #expect(match?.slots[slot] == .text(value) || match?.slots[slot] == .entity(value))
+    }
+
+    @Test func aSettingBetweenPausesAfterTheAppStaysASetting() {
+        #expect(understand("ask Oppi, thinking off, to tidy up the imports")?.slots["thinking"] != nil)
+    }
+
+    @Test func whoSomeoneIsAtWorkBeforeTheirNameIsNotTheirName() {
+        #expect(understand("create a nag for my research assistant, Priyanka, about the ethics appointment")?.slots["recipient"] == .entity("Priyanka"))
+    }
 }

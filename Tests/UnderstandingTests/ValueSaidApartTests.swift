@@ -65,6 +65,21 @@ import Understanding
         #expect(match?.slots["prompt"] == .text("cache the thumbnails, scrolling stutters on old phones"))
     }
 
+    @Test func aValueWithItsLabelInsideThePromptBeforeSoFillsTheParameter() {
+        let match = understand("tell Oppi to fix the list in the shop-prices workspace so the bread is cheaper")
+        #expect(match?.slots["workspace"] == .entity("shop-prices"))
+        #expect(match?.slots["prompt"] == .text("fix the list so the bread is cheaper"))
+    }
+
+    @Test func aValueWithItsLabelAsASentenceAfterTheRequestFillsTheParameter() {
+        #expect(understand("new Oppi session, flight-logbook workspace")?.slots["workspace"] == .entity("flight-logbook"))
+    }
+
+    @Test func aNameSaidToTheAppAfterTheRequestIsNotAChat() {
+        #expect(understand("open my shop website in the coding app, CodingBridge, it's called crumb and co")?.intent.id
+            == "codingbridge.OpenProjectIntent")
+    }
+
     @Test func aPlaceInsideThePromptWithoutItsLabelStaysInThePrompt() {
         let match = understand("ask Oppi to cache the thumbnails in the gallery view, scrolling stutters on old phones")
         #expect(match?.slots["workspace"] == nil)

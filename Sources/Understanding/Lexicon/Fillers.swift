@@ -42,8 +42,6 @@ enum Fillers {
         "would you mind if we", "any chance you could", "any chance you would", "any chance you can",
         "could you possibly", "can you possibly", "would you possibly", "i would quite like to",
         "i would really like to", "i would quite like you to", "i would love it if you could", "i would love",
-        "i would be most grateful to", "i would be grateful to", "i would be most grateful if you could",
-        "i would be grateful if you could", "i would be ever so grateful if you could",
         "be a love and", "be a doll and", "be a mate and", "be a good sport and", "can we", "could we",
         "please to", "for to", "i want that you", "you can please",
         // Requests put indirectly or in the negative: "wouldn't hurt to check git status", "no harm in
@@ -76,7 +74,25 @@ enum Fillers {
         "tell me if", "tell me whether", "let me know if", "let me know whether", "find out if", "find out whether",
         "see if", "see whether", "check if", "check whether", "i want to know if", "i want to know whether",
         "i would like to know if", "i would like to know whether",
-    ]
+        // Asking leave to ask: "might I ask you to …", "could I trouble you to …".
+        "might i ask you to", "could i ask you to", "can i ask you to", "may i ask you to",
+        "might i trouble you to", "could i trouble you to", "can i trouble you to", "may i trouble you to",
+        "might i ask that you", "may i ask that you",
+    ] + gratefulLeadIns
+
+    /// Thanks given ahead: "I'd be most grateful if you could …", "I should be rather grateful if
+    /// you would …", "we'd be ever so grateful to …".
+    private static let gratefulLeadIns: [String] = {
+        var leadIns: [String] = []
+        for someone in ["i would", "i should", "we would", "we should"] {
+            for degree in ["", "rather ", "most ", "very ", "ever so ", "so ", "really ", "truly ", "awfully "] {
+                for then in ["to", "if you could", "if you would", "if you might"] {
+                    leadIns.append("\(someone) be \(degree)grateful \(then)")
+                }
+            }
+        }
+        return leadIns
+    }()
 
     static let trailing: [String] = [
         "please", "thanks", "thank you", "for me", "now", "right now", "real quick", "quickly", "again",

@@ -14,6 +14,10 @@ public enum PersonWords {
         "teenage", "teenager", "step", "best", "stepmom", "stepmum", "stepdad", "stepsister", "stepbrother",
         "godson", "goddaughter", "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law", "son-in-law",
         "daughter-in-law", "mum-in-law", "mom-in-law", "dad-in-law",
+        // Who someone is at work or at home: "my research assistant, Priyanka", "our nanny Rosa".
+        "assistant", "research", "apprentice", "intern", "trainee", "manager", "supervisor", "employee",
+        "teammate", "student", "pupil", "tutor", "nanny", "babysitter", "carer", "cleaner", "lodger", "tenant",
+        "secretary", "deputy", "personal",
     ]
 
     /// Descriptors that are also titles: said before a name without "my" ("Grandma Rose",

@@ -56,6 +56,7 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
+            if let plainer = AppAside.removed(from: tokens, bytes: bytes) { tokens = plainer }
             if let meant = NegatedAlternative.removed(from: tokens, bytes: bytes) { tokens = meant }
             if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
                let found = firstMatch(corrected, bytes: bytes, context: context) {
@@ -108,7 +109,7 @@ public struct IntentMatcher: Sendable {
             }
             return whole
         }
-        for start in clauseStarts {
+        for start in clauseStarts where !Self.onlyNamesAValue(tokens[start...], bytes: bytes) {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
         }
         let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
@@ -128,6 +129,18 @@ public struct IntentMatcher: Sendable {
             return found
         }
         return nil
+    }
+
+    /// A clause that names what was just asked for, also to an app addressed: "…, CodingBridge,
+    /// it's called crumb and co" (not a chat with CodingBridge).
+    static func onlyNamesAValue(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var said = clause
+        if let first = said.first, first.flags.contains(.app) { said = said.dropFirst() }
+        guard let first = said.first, first.id == BuiltinWord.it.id || first.id == BuiltinWord.that.id else { return false }
+        said = said.dropFirst()
+        if said.first?.id == BuiltinWord.is.id { said = said.dropFirst() }
+        guard said.count >= 2, let naming = said.first else { return false }
+        return ValueSaidApart.namingWords.contains(naming.word(in: bytes))
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the

@@ -41,6 +41,7 @@ enum ValueSaidApart {
     /// naming what the value is ("project"), nil after "it" or "that"; the value is one to four
     /// tokens of a name.
     static func labelled(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8]?, value: Range<Int>)? {
+        if let named = valueThenLabel(clause, bytes: bytes) { return named }
         var index = clause.startIndex
         guard index < clause.endIndex else { return nil }
         var label: [UInt8]?
@@ -72,6 +73,17 @@ enum ValueSaidApart {
         return (label, value)
     }
 
+    /// A value said with the word that says what it is after it, as a sentence of its own after
+    /// the request: "Oppi, new session, flight-logbook workspace. Confirm when it's ready."
+    private static func valueThenLabel(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8]?, value: Range<Int>)? {
+        let end = clause.indices.dropFirst().first(where: { !clause[$0].flags.isDisjoint(with: .breaks) }) ?? clause.endIndex
+        guard (2...4).contains(end - clause.startIndex) else { return nil }
+        let label = clause[end - 1]
+        guard label.id >= BuiltinWord.firstCatalogID, !label.flags.contains(.app),
+              clause[clause.startIndex..<(end - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        return (label.word(in: bytes), clause.startIndex..<(end - 1))
+    }
+
     /// Words that introduce a name: "it's called …", "the one named …".
     static let namingWords: Set<[UInt8]> = [Array("called".utf8), Array("named".utf8)]
 
@@ -89,9 +101,10 @@ enum ValueSaidApart {
         return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), pause)
     }
 
-    /// Values said with their label inside a request's free text, set off by a pause or an "and"
-    /// after them: "ask Oppi to profile the particle system in the boss-arena workspace, the
-    /// frame rate tanks …". The label is the word after the value ("workspace"); the value, the
+    /// Values said with their label inside a request's free text, set off by a pause, an "and" or
+    /// a word that opens a clause after them: "ask Oppi to profile the particle system in the
+    /// boss-arena workspace, the frame rate tanks …", "… in the shop-prices workspace so the bread
+    /// comes up cheaper". The label is the word after the value ("workspace"); the value, the
     /// one to three words of a name right after the preposition (the tokenizer drops "the"); the
     /// span, the tokens from the preposition to the label, which the request is read again without.
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
@@ -100,7 +113,7 @@ enum ValueSaidApart {
             let start = index + 1
             for label in (start + 1)..<max(start + 1, min(start + 4, tokens.count - 1)) {
                 let next = tokens[label + 1]
-                guard !next.flags.isDisjoint(with: .breaks) || next.id == BuiltinWord.and.id else { continue }
+                guard !next.flags.isDisjoint(with: .breaks) || opensClause(next.id) else { continue }
                 if tokens[label].id >= BuiltinWord.firstCatalogID, !tokens[label].flags.contains(.app),
                    tokens[start..<label].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) {
                     found.append((tokens[label].word(in: bytes), start..<label, index..<(label + 1)))
@@ -109,6 +122,14 @@ enum ValueSaidApart {
             }
         }
         return found
+    }
+
+    /// "and", "so", "because", "since", "but", "then": after a labelled value, the request goes on
+    /// ("… in the shop-prices workspace so the bread …"), while "in the demo workspace config"
+    /// names something else.
+    private static func opensClause(_ id: TokenID) -> Bool {
+        id == BuiltinWord.and.id || id == BuiltinWord.so.id || id == BuiltinWord.because.id
+            || id == BuiltinWord.since.id || id == BuiltinWord.but.id || id == BuiltinWord.then.id
     }
 
     /// "in", "on" or "for": asked of each token of a prompt, so compared, not hashed.

@@ -1,0 +1,35 @@
+/// Words set off by pauses right after an app's name that say which app is meant, before the
+/// request goes on with "to" (a place said there, "Oppi, in the notes workspace, to …", stays): "tell Oppi, the computer helper one, to fix the price list",
+/// "get CodingBridge, the coding app, to run the backup". The request is read without them, as
+/// if the name alone had been said. Only a description with "the" is one: ", thinking off," is
+/// a setting of the request.
+enum AppAside {
+    /// The longest description, in tokens ("the little computer helper one").
+    private static let reach = 5
+
+    /// The tokens without the description after an app's name; nil when there is none.
+    static func removed(from tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+        for index in tokens.indices.dropLast(3) where tokens[index].flags.contains(.app) {
+            let open = index + 1
+            guard tokens[open].flags.contains(.clauseStart), !tokens[open].flags.contains(.app),
+                  let close = (open + 1...min(open + reach, tokens.count - 2)).first(where: { tokens[$0].flags.contains(.clauseStart) }),
+                  tokens[close].id == BuiltinWord.to.id,
+                  tokens[open..<close].allSatisfy({ $0.flags.isDisjoint(with: [.app, .temporal, .stop]) }),
+                  saysThe(bytes[Int(tokens[index].end)..<Int(tokens[open].start)]) else { continue }
+            var plainer = tokens
+            plainer.removeSubrange(open..<close)
+            plainer[open].flags.subtract(.breaks)
+            return plainer
+        }
+        return nil
+    }
+
+    /// Whether the gap between two tokens (punctuation and words the tokenizer dropped) holds "the".
+    private static func saysThe(_ gap: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let letters = gap.map { $0 | 0x20 }
+        return letters.count >= 4 && (0...(letters.count - 3)).contains { start in
+            letters[start] == UInt8(ascii: "t") && letters[start + 1] == UInt8(ascii: "h") && letters[start + 2] == UInt8(ascii: "e")
+                && (start + 3 == letters.count || letters[start + 3] == UInt8(ascii: " "))
+        }
+    }
+}

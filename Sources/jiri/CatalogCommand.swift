@@ -59,7 +59,9 @@ struct CatalogCommand: AsyncParsableCommand {
             let matcher = IntentMatcher(catalog: catalog)
             guard let match = matcher.match(utterance, context: MatchContext(timeZone: timeZone, now: Date())) else {
                 if let gist = catalog.intent(gistOf: utterance) {
-                    print("no phrasing matched; by its gist: \(gist.id) (heard when nothing else understood, no question open)")
+                    let slots = matcher.labelledValues(in: utterance, for: gist)
+                    let said = slots.isEmpty ? "" : ", with " + slots.keys.sorted().map { "\($0) \"\(slots[$0]?.stringValue ?? "")\"" }.joined(separator: ", ")
+                    print("no phrasing matched; by its gist: \(gist.id)\(said) (heard when nothing else understood, no question open)")
                 } else {
                     print("no intent")
                 }

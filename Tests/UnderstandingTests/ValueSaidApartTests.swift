@@ -80,6 +80,17 @@ import Understanding
             == "codingbridge.OpenProjectIntent")
     }
 
+    @Test func aValueWithItsLabelFillsTheParameterOfAnIntentHeardByItsGist() throws {
+        let intent = try #require(Fixtures.catalog.intent(id: "codingbridge.GitStatusIntent"))
+        #expect(Fixtures.matcher.labelledValues(in: "any uncommitted stuff knocking about in the billing-api project, git wise", for: intent)
+            == ["project": .entity("billing-api")])
+    }
+
+    @Test func aLabelNamingNoParameterOfTheGistsIntentFillsNothing() throws {
+        let intent = try #require(Fixtures.catalog.intent(id: "codingbridge.GitStatusIntent"))
+        #expect(Fixtures.matcher.labelledValues(in: "anything uncommitted in the billing-api workspace", for: intent).isEmpty)
+    }
+
     @Test func aPlaceInsideThePromptWithoutItsLabelStaysInThePrompt() {
         let match = understand("ask Oppi to cache the thumbnails in the gallery view, scrolling stutters on old phones")
         #expect(match?.slots["workspace"] == nil)

@@ -123,7 +123,8 @@ struct DialogueEngine: Sendable {
         // "give me an emotional trend report from the mood tracker": no phrasing, but the words
         // of one intent's gist.
         if let intent = catalog.intent(gist: words.words) {
-            var outcome = await proceed(intent, slots: [:], state: state, principal: principal, context: context, turnID: turnID)
+            let slots = understanding.labelledValues(in: text, for: intent)
+            var outcome = await proceed(intent, slots: slots, state: state, principal: principal, context: context, turnID: turnID)
             outcome.toolTrace.insert("gist:\(intent.id)", at: 0)
             return traced(outcome, understood)
         }

@@ -39,6 +39,10 @@ public struct ChatCompletionsOrchestrator: IntentUnderstanding {
         self.logger = logger
     }
 
+    public func labelledValues(in text: String, for intent: IntentDefinition) -> [String: SlotValue] {
+        matcher.labelledValues(in: text, for: intent)
+    }
+
     public func understand(_ utterance: Utterance) async -> Understood {
         // "bug her about it": the model sees the conversation and may know who "her" is.
         if configuration.mode == .assist, let match = matcher.match(utterance.text, context: utterance.context),

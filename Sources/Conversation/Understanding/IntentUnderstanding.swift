@@ -1,3 +1,4 @@
+import Catalog
 import Understanding
 
 /// Decides which intent an utterance asks for and with which slot values.
@@ -5,6 +6,9 @@ import Understanding
 /// answer to a pending question.
 public protocol IntentUnderstanding: Sendable {
     func understand(_ utterance: Utterance) async -> Understood
+    /// The values said with their labels ("in the lecture-notes project") for an intent heard
+    /// by its gist, which no phrasing read.
+    func labelledValues(in text: String, for intent: IntentDefinition) -> [String: SlotValue]
 }
 
 /// What the user said, with what an understanding may use besides the words.

@@ -1,3 +1,4 @@
+import Catalog
 import Understanding
 
 /// The rule-based matcher on its own: deterministic, in microseconds, no
@@ -7,6 +8,10 @@ public struct MatcherUnderstanding: IntentUnderstanding {
 
     public init(matcher: IntentMatcher) {
         self.matcher = matcher
+    }
+
+    public func labelledValues(in text: String, for intent: IntentDefinition) -> [String: SlotValue] {
+        matcher.labelledValues(in: text, for: intent)
     }
 
     public func understand(_ utterance: Utterance) async -> Understood {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Values said apart from their requests (``ValueSaidApart``), put where the request needs them.
@@ -60,6 +61,21 @@ extension IntentMatcher {
             return filled
         }
         return found
+    }
+
+    /// The values said with their labels ("in the lecture-notes project") for `intent`, which was
+    /// heard by its gist rather than by a phrasing: the parameters the labels name.
+    public func labelledValues(in text: String, for intent: IntentDefinition) -> [String: SlotValue] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var tokens: [Token] = []
+            tokenizer.tokenize(bytes, into: &tokens)
+            var found = IntentMatch(intent: intent, confidence: 0, slots: [:])
+            for (label, value, _) in ValueSaidApart.labelledInside(tokens, bytes: bytes, anywhere: true) {
+                found = filling(found, labelled: label, with: tokens[value], bytes: bytes)
+            }
+            return found.slots
+        }
     }
 
     /// The match with `value` as the one entity parameter left unsaid that `label` names (its

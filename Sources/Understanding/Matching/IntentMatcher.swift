@@ -26,7 +26,7 @@ public struct IntentMatcher: Sendable {
     public let catalog: Catalog
     public let threshold: Double
     let program: MatcherProgram
-    private let tokenizer: Tokenizer
+    let tokenizer: Tokenizer
     private let spelling: SpellingCorrector
     /// Apps' one-word names that are also words of the patterns ("claude"): read as a name only
     /// where an app is expected, so they carry no `.app` flag.

@@ -107,15 +107,24 @@ enum ValueSaidApart {
     /// comes up cheaper". The label is the word after the value ("workspace"); the value, the
     /// one to three words of a name right after the preposition (the tokenizer drops "the"); the
     /// span, the tokens from the preposition to the label, which the request is read again without.
-    static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
+    /// With `anywhere`, a label may also end the utterance or have any word after it: for a
+    /// request heard by its gist, where no phrasing holds the words around it ("whether anything
+    /// in the lecture-notes project remains uncommitted").
+    static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool = false) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
+        let reach = anywhere ? tokens.count : tokens.count - 1
         for index in tokens.indices.dropFirst() where isPlacingWord(tokens[index].id) {
             let start = index + 1
-            for label in (start + 1)..<max(start + 1, min(start + 4, tokens.count - 1)) {
-                let next = tokens[label + 1]
-                guard !next.flags.isDisjoint(with: .breaks) || opensClause(next.id) else { continue }
-                if tokens[label].id >= BuiltinWord.firstCatalogID, !tokens[label].flags.contains(.app),
-                   tokens[start..<label].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) {
+            for label in (start + 1)..<max(start + 1, min(start + 4, reach)) {
+                let isLabel = tokens[label].id >= BuiltinWord.firstCatalogID && !tokens[label].flags.contains(.app)
+                if anywhere {
+                    guard isLabel else { continue }
+                } else {
+                    let next = tokens[label + 1]
+                    guard !next.flags.isDisjoint(with: .breaks) || opensClause(next.id) else { continue }
+                }
+                if isLabel, tokens[start..<label].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }),
+                   tokens[(start + 1)...label].allSatisfy({ $0.flags.isDisjoint(with: .breaks) }) {
                     found.append((tokens[label].word(in: bytes), start..<label, index..<(label + 1)))
                 }
                 break

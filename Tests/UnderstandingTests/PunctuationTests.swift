@@ -15,6 +15,16 @@ import Understanding
         #expect(understand("remind Sam to take out the bins at 5 p.m.")?.slots["dueAt"] != nil)
     }
 
+    @Test func wordsInParenthesesAreAnAsideLikeWordsBetweenCommas() {
+        let match = understand("Mark the homework nag (the one for my stats course) as complete in Nagz.")
+        #expect(match?.intent.id == "nagz.CompleteNagIntent")
+        #expect(match?.slots["nag"] == .entity("homework"))
+    }
+
+    @Test func parenthesesOfDictatedCodeStayInThePrompt() {
+        #expect(understand("ask Oppi to rename foo() to bar() in the parser")?.slots["prompt"] == .text("rename foo() to bar() in the parser"))
+    }
+
     @Test func anAfterthoughtDoesNotBecomeTheMessageOfAChat() {
         #expect(understand("Oppi, I'd like a blank session please, I'll take it from there")?.intent.id == "oppi.OpenNewSessionIntent")
     }

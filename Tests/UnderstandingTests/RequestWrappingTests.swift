@@ -201,6 +201,31 @@ import Understanding
         #expect(understand(text)?.intent.id == "nagz.CreateNagIntent")
     }
 
+    @Test func listenSaidFirstLeadsUpToTheRequest() {
+        #expect(understand("listen, CodingBridge, run the build on fixtures-app, now, whistle's in two.")?.intent.id
+            == "codingbridge.RunCommandIntent")
+    }
+
+    @Test func askingSoftlyWithIfICouldJustLeadsUpToTheRequest() {
+        let match = understand("If I could just have my appointments nags read back to me from Nagz")
+        #expect(match?.intent.id == "nagz.ListNagsIntent")
+        #expect(match?.slots["category"] == .enumCase("appointments"))
+    }
+
+    @Test func anAsideBetweenTwoPausesInsideARequestIsNotPartOfIt() {
+        #expect(understand("mark the homework nag, the one for my stats course, as complete")?.intent.id == "nagz.CompleteNagIntent")
+    }
+
+    @Test func anAsideInsideAPromptStaysInThePrompt() {
+        #expect(understand("ask Oppi to fix the login, the one on staging, before lunch")?.slots["prompt"]
+            == .text("fix the login, the one on staging, before lunch"))
+    }
+
+    @Test(arguments: ["CodingBridge's session search is a glorified grep", "Oppi's workspaces are a mess"])
+    func somethingSaidOfAnAppsOwnThingsIsNoChatWithIt(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
     @Test(arguments: [
         ("tell Oppi, the computer helper one, to fix the price list", "oppi.AskPiIntent", "prompt", "fix the price list"),
         ("get CodingBridge, the coding app, to run the backup command", "codingbridge.RunCommandIntent", "command", "backup"),

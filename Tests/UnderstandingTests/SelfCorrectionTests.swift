@@ -54,4 +54,10 @@ import Understanding
     @Test func aNameAfterActuallyRestatesTheNameBeforeIt() {
         #expect(understand("remind Zoe, actually Nina, to feed the cat")?.slots["recipient"] == .entity("Nina"))
     }
+
+    @Test func aValueWithItsLabelSaidAgainReplacesTheOneBeforeIt() {
+        let match = understand("Oppi, fresh session in the seating-chart workspace, and also, actually no, make it the guest-list workspace instead")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("guest-list"))
+    }
 }

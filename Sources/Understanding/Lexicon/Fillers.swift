@@ -4,7 +4,7 @@
 enum Fillers {
     static let leading: [String] = [
         "hey", "hi", "hello", "ok", "okay", "so", "well", "now", "jiri", "siri", "yo", "oh", "alright", "all right",
-        "also", "and", "then", "quick", "quickly", "right",
+        "also", "and", "then", "quick", "quickly", "right", "listen", "right listen", "ok listen", "okay listen",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "would you mind",
         "i want to", "i would like to", "i would love to", "i want", "i would like", "i need to", "i need",
         "i need you to", "need you to", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
@@ -78,6 +78,9 @@ enum Fillers {
         "might i ask you to", "could i ask you to", "can i ask you to", "may i ask you to",
         "might i trouble you to", "could i trouble you to", "can i trouble you to", "may i trouble you to",
         "might i ask that you", "may i ask that you",
+        // Asking softly at a desk: "if I could just have my appointments nags read back to me".
+        "if i could just", "if i could", "if i might just", "if i might", "if we could just", "if we could",
+        "if you could just", "if you could",
     ] + gratefulLeadIns
 
     /// Thanks given ahead: "I'd be most grateful if you could …", "I should be rather grateful if

@@ -10,6 +10,13 @@ extension Tokenizer {
         case UInt8(ascii: "-") where index + 1 < text.count && isLetterOrDigit(text[index + 1]):
             // "swift build -c release": a command's flag, not a dash.
             return []
+        case UInt8(ascii: "(") where index == 0 || text[index - 1] == UInt8(ascii: " "):
+            // "(the full suite, not the smoke tests)": an aside, like one set off by commas;
+            // "foo()" in dictated code is not one.
+            return .clauseStart
+        case UInt8(ascii: ")") where index > 0 && text[index - 1] != UInt8(ascii: "(")
+            && (index + 1 == text.count || !isLetterOrDigit(text[index + 1])):
+            return .clauseStart
         case UInt8(ascii: ":"), UInt8(ascii: "-"):
             return [.clauseStart, .afterColon]
         case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80

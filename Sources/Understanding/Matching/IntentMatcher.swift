@@ -56,21 +56,11 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
-            if let plainer = AppAside.removed(from: tokens, bytes: bytes) { tokens = plainer }
-            if let meant = NegatedAlternative.removed(from: tokens, bytes: bytes) { tokens = meant }
-            if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
-               let found = firstMatch(corrected, bytes: bytes, context: context) {
-                return found
-            }
-            let plain = firstMatch(tokens, bytes: bytes, context: context)
-            if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
-            if let plain {
-                let filled = withValueLabelledInside(plain, tokens: tokens, bytes: bytes, context: context)
-                return Self.resolvingPronoun(in: filled, tokens: tokens, bytes: bytes)
-            }
-            guard let standIns = Self.withPronounsAsStandIns(tokens),
-                  let found = firstMatch(standIns, bytes: bytes, context: context) else { return nil }
-            return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
+            guard let found = read(tokens, bytes: bytes, context: context) else { return nil }
+            // "CodingBridge's session search is a glorified grep": said of the app's own things,
+            // not to the app; no chat or prompt is made of it.
+            if found.tookFreeText, Self.beginsWithAppsPossessive(tokens, bytes: bytes) { return nil }
+            return found
         }
     }
 

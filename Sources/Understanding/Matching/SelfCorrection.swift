@@ -159,6 +159,17 @@ enum SelfCorrection {
                 return start
             }
         }
+        // A value with its label restating one said before: "in the seating-chart workspace, and
+        // also, actually no, make it the guest-list workspace".
+        if first.id == .unknown,
+           let label = (replacement..<min(replacement + 4, tokens.count)).first(where: { tokens[$0].id >= BuiltinWord.firstCatalogID }),
+           tokens[replacement..<label].allSatisfy({ $0.id == .unknown }) {
+            for said in stride(from: marker - 1, through: max(1, marker - restatementReach), by: -1) where tokens[said].id == tokens[label].id {
+                var start = said
+                while start > 0, tokens[start - 1].id == .unknown, !tokens[start].flags.contains(.clauseStart) { start -= 1 }
+                if start < said { return start }
+            }
+        }
         // A name restating the name just before "actually": "Zoe, actually Nina".
         if first.id == .unknown, tokens[marker - 1].id == .unknown {
             var start = marker - 1

@@ -1,0 +1,35 @@
+/// How the matcher reads an utterance's tokens, after they were made.
+extension IntentMatcher {
+    /// The tokens read as a request: a description of the app, a phrase turned down or a
+    /// self-correction taken out first; a value said apart put where it belongs; pronouns as
+    /// stand-ins; and, when nothing else reads, without an aside between two pauses.
+    func read(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        var tokens = tokens
+        if let plainer = AppAside.removed(from: tokens, bytes: bytes) { tokens = plainer }
+        if let meant = NegatedAlternative.removed(from: tokens, bytes: bytes) { tokens = meant }
+        if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
+           let found = firstMatch(corrected, bytes: bytes, context: context) {
+            return found
+        }
+        let plain = firstMatch(tokens, bytes: bytes, context: context)
+        if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
+        if let plain {
+            let filled = withValueLabelledInside(plain, tokens: tokens, bytes: bytes, context: context)
+            return Self.resolvingPronoun(in: filled, tokens: tokens, bytes: bytes)
+        }
+        if let standIns = Self.withPronounsAsStandIns(tokens), let found = firstMatch(standIns, bytes: bytes, context: context) {
+            return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
+        }
+        for without in InnerAside.readings(tokens) {
+            if let found = firstMatch(without, bytes: bytes, context: context), !found.tookFreeText { return found }
+        }
+        return nil
+    }
+
+    /// Whether the utterance opens with an app's name written with "'s" ("CodingBridge's …").
+    static func beginsWithAppsPossessive(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = tokens.first, first.flags.contains(.app) else { return false }
+        let word = first.word(in: bytes)
+        return word.count > 2 && word[word.count - 2] == UInt8(ascii: "'") && word[word.count - 1] == UInt8(ascii: "s")
+    }
+}

@@ -153,7 +153,7 @@ struct Tokenizer {
     }
 
     /// "family's", "Sophie's" (a curly apostrophe was read as a straight one).
-    private static func endsInPossessive(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func endsInPossessive(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         word.count > 2 && word[word.count - 1] == UInt8(ascii: "s") && word[word.count - 2] == UInt8(ascii: "'")
     }
 

@@ -1,8 +1,8 @@
 /// Words set off by pauses right after an app's name that say which app is meant, before the
-/// request goes on with "to" (a place said there, "Oppi, in the notes workspace, to …", stays): "tell Oppi, the computer helper one, to fix the price list",
-/// "get CodingBridge, the coding app, to run the backup". The request is read without them, as
-/// if the name alone had been said. Only a description with "the" is one: ", thinking off," is
-/// a setting of the request.
+/// request goes on with "to": "tell Oppi, the computer helper one, to fix the price list", "get
+/// CodingBridge, the coding app, to run the backup". The request is read without them, as if the
+/// name alone had been said. Only a description with "the" is one: ", thinking off," is a
+/// setting of the request, and a place said there ("Oppi, in the notes workspace, to …") stays.
 enum AppAside {
     /// The longest description, in tokens ("the little computer helper one").
     private static let reach = 5
@@ -26,10 +26,10 @@ enum AppAside {
 
     /// Whether the gap between two tokens (punctuation and words the tokenizer dropped) holds "the".
     private static func saysThe(_ gap: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        let letters = gap.map { $0 | 0x20 }
-        return letters.count >= 4 && (0...(letters.count - 3)).contains { start in
-            letters[start] == UInt8(ascii: "t") && letters[start + 1] == UInt8(ascii: "h") && letters[start + 2] == UInt8(ascii: "e")
-                && (start + 3 == letters.count || letters[start + 3] == UInt8(ascii: " "))
+        guard gap.count >= 4 else { return false }
+        return (gap.startIndex...(gap.endIndex - 3)).contains { start in
+            gap[start] | 0x20 == UInt8(ascii: "t") && gap[start + 1] | 0x20 == UInt8(ascii: "h") && gap[start + 2] | 0x20 == UInt8(ascii: "e")
+                && (start + 3 == gap.endIndex || gap[start + 3] == UInt8(ascii: " "))
         }
     }
 }

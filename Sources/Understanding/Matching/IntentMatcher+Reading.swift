@@ -29,7 +29,6 @@ extension IntentMatcher {
     /// Whether the utterance opens with an app's name written with "'s" ("CodingBridge's …").
     static func beginsWithAppsPossessive(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = tokens.first, first.flags.contains(.app) else { return false }
-        let word = first.word(in: bytes)
-        return word.count > 2 && word[word.count - 2] == UInt8(ascii: "'") && word[word.count - 1] == UInt8(ascii: "s")
+        return Tokenizer.endsInPossessive(UnsafeBufferPointer(rebasing: bytes[Int(first.start)..<Int(first.end)]))
     }
 }

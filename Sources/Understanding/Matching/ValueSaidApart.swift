@@ -51,7 +51,7 @@ enum ValueSaidApart {
         } else if first == .unknown || first >= BuiltinWord.firstCatalogID, !clause[index].flags.contains(.app) {
             // "the project's called …": the word without its "'s".
             var word = clause[index].word(in: bytes)
-            if word.count > 2, word[word.count - 2] == UInt8(ascii: "'"), word[word.count - 1] == UInt8(ascii: "s") { word.removeLast(2) }
+            if word.withUnsafeBufferPointer(Tokenizer.endsInPossessive) { word.removeLast(2) }
             label = word
             index += 1
         } else {

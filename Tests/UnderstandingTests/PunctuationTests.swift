@@ -1,6 +1,6 @@
 import Catalog
 import Testing
-import Understanding
+@testable import Understanding
 
 /// What the recogniser's punctuation tells the matcher: where a name ends, where
 /// announced content starts, and where a pattern's `,` may match.
@@ -23,6 +23,20 @@ import Understanding
 
     @Test func parenthesesOfDictatedCodeStayInThePrompt() {
         #expect(understand("ask Oppi to rename foo() to bar() in the parser")?.slots["prompt"] == .text("rename foo() to bar() in the parser"))
+        // The prompt's text is cut from the bytes as said either way: what shows the parentheses
+        // are no pause is the word after them.
+        #expect(pauses(in: "rename foo() to bar() now") == [])
+        #expect(pauses(in: "mark the nag (the one for stats) as done") == ["one", "as"])
+    }
+
+    /// The words a pause comes before.
+    private func pauses(in text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var tokens: [Token] = []
+            Fixtures.matcher.tokenizer.tokenize(bytes, into: &tokens)
+            return tokens.filter { $0.flags.contains(.clauseStart) }.map { String(decoding: $0.word(in: bytes), as: UTF8.self) }
+        }
     }
 
     @Test func anAfterthoughtDoesNotBecomeTheMessageOfAChat() {

@@ -15,7 +15,7 @@ enum AppAside {
                   let close = (open + 1...min(open + reach, tokens.count - 2)).first(where: { tokens[$0].flags.contains(.clauseStart) }),
                   tokens[close].id == BuiltinWord.to.id,
                   tokens[open..<close].allSatisfy({ $0.flags.isDisjoint(with: [.app, .temporal, .stop]) }),
-                  saysThe(bytes[Int(tokens[index].end)..<Int(tokens[open].start)]) else { continue }
+                  saysThe(before: tokens[open], after: tokens[index], bytes: bytes) else { continue }
             var plainer = tokens
             plainer.removeSubrange(open..<close)
             plainer[open].flags.subtract(.breaks)
@@ -24,12 +24,10 @@ enum AppAside {
         return nil
     }
 
-    /// Whether the gap between two tokens (punctuation and words the tokenizer dropped) holds "the".
-    private static func saysThe(_ gap: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard gap.count >= 4 else { return false }
-        return (gap.startIndex...(gap.endIndex - 3)).contains { start in
-            gap[start] | 0x20 == UInt8(ascii: "t") && gap[start + 1] | 0x20 == UInt8(ascii: "h") && gap[start + 2] | 0x20 == UInt8(ascii: "e")
-                && (start + 3 == gap.endIndex || gap[start + 3] == UInt8(ascii: " "))
-        }
+    /// Whether "the" was said (and dropped by the tokenizer) right before `token`, after `previous`.
+    private static func saysThe(before token: Token, after previous: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = DictatedText.determinerStart(in: bytes, before: Int(token.start), notBefore: Int(previous.end)) else { return false }
+        // "the" is the only dropped determiner that begins with a "t".
+        return bytes[start] | 0x20 == UInt8(ascii: "t")
     }
 }

@@ -124,13 +124,9 @@ public struct IntentMatcher: Sendable {
     /// A clause that names what was just asked for, also to an app addressed: "…, CodingBridge,
     /// it's called crumb and co" (not a chat with CodingBridge).
     static func onlyNamesAValue(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var said = clause
-        if let first = said.first, first.flags.contains(.app) { said = said.dropFirst() }
-        guard let first = said.first, first.id == BuiltinWord.it.id || first.id == BuiltinWord.that.id else { return false }
-        said = said.dropFirst()
-        if said.first?.id == BuiltinWord.is.id { said = said.dropFirst() }
-        guard said.count >= 2, let naming = said.first else { return false }
-        return ValueSaidApart.namingWords.contains(naming.word(in: bytes))
+        let said = clause.first?.flags.contains(.app) == true ? clause.dropFirst() : clause
+        guard let start = ValueSaidApart.nameStart(afterPointer: said, bytes: bytes) else { return false }
+        return start < said.endIndex
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the

@@ -165,16 +165,13 @@ enum SelfCorrection {
            let label = (replacement..<min(replacement + 4, tokens.count)).first(where: { tokens[$0].id >= BuiltinWord.firstCatalogID }),
            tokens[replacement..<label].allSatisfy({ $0.id == .unknown }) {
             for said in stride(from: marker - 1, through: max(1, marker - restatementReach), by: -1) where tokens[said].id == tokens[label].id {
-                var start = said
-                while start > 0, tokens[start - 1].id == .unknown, !tokens[start].flags.contains(.clauseStart) { start -= 1 }
+                let start = nameStart(tokens, from: said)
                 if start < said { return start }
             }
         }
         // A name restating the name just before "actually": "Zoe, actually Nina".
         if first.id == .unknown, tokens[marker - 1].id == .unknown {
-            var start = marker - 1
-            while start > 0, tokens[start - 1].id == .unknown, !tokens[start].flags.contains(.clauseStart) { start -= 1 }
-            return start
+            return nameStart(tokens, from: marker - 1)
         }
         let floor = max(0, marker - reach)
         if isAmount(first) {
@@ -188,6 +185,13 @@ enum SelfCorrection {
             return start
         }
         return marker - 1
+    }
+
+    /// Back from `index` over the unknown words (a name) before it, within its clause.
+    private static func nameStart(_ tokens: [Token], from index: Int) -> Int {
+        var start = index
+        while start > 0, tokens[start - 1].id == .unknown, !tokens[start].flags.contains(.clauseStart) { start -= 1 }
+        return start
     }
 
     private static func isAmount(_ token: Token) -> Bool {

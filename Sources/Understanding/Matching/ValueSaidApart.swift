@@ -42,35 +42,50 @@ enum ValueSaidApart {
     /// tokens of a name.
     static func labelled(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8]?, value: Range<Int>)? {
         if let named = valueThenLabel(clause, bytes: bytes) { return named }
-        var index = clause.startIndex
-        guard index < clause.endIndex else { return nil }
         var label: [UInt8]?
-        let first = clause[index].id
-        if first == BuiltinWord.it.id || first == BuiltinWord.that.id {
-            index += 1
-        } else if first == .unknown || first >= BuiltinWord.firstCatalogID, !clause[index].flags.contains(.app) {
+        var index = clause.startIndex
+        if let start = nameStart(afterPointer: clause, bytes: bytes) {
+            index = start
+        } else {
+            guard index < clause.endIndex, clause[index].id == .unknown && !clause[index].flags.contains(.app) || isLabel(clause[index]) else {
+                return nil
+            }
             // "the project's called …": the word without its "'s".
             var word = clause[index].word(in: bytes)
             if word.withUnsafeBufferPointer(Tokenizer.endsInPossessive) { word.removeLast(2) }
             label = word
             index += 1
-        } else {
-            return nil
-        }
-        var said = false
-        if index < clause.endIndex, clause[index].id == BuiltinWord.is.id {
-            index += 1
-            // "the project is quiz-night" names it; "it's crawling" tells how it is.
-            said = label != nil
-        }
-        if index < clause.endIndex, namingWords.contains(clause[index].word(in: bytes)) {
-            index += 1
-            said = true
+            // "the project is quiz-night" names it, as "the project's called …" does.
+            var said = false
+            if index < clause.endIndex, clause[index].id == BuiltinWord.is.id { index += 1; said = true }
+            if index < clause.endIndex, namingWords.contains(clause[index].word(in: bytes)) { index += 1; said = true }
+            guard said else { return nil }
         }
         let value = index..<clause.endIndex
-        guard said, (1...4).contains(value.count),
-              clause[value].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        guard (1...4).contains(value.count), isName(clause[value]) else { return nil }
         return (label, value)
+    }
+
+    /// Where the name begins in a clause that names what was asked for by pointing at it: "it's
+    /// called …", "that's named …" ("it's crawling" tells how it is, and names nothing).
+    static func nameStart(afterPointer clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = clause.startIndex
+        guard index < clause.endIndex, clause[index].id == BuiltinWord.it.id || clause[index].id == BuiltinWord.that.id else { return nil }
+        index += 1
+        if index < clause.endIndex, clause[index].id == BuiltinWord.is.id { index += 1 }
+        guard index < clause.endIndex, namingWords.contains(clause[index].word(in: bytes)) else { return nil }
+        return index + 1
+    }
+
+    /// A word that says what a value is ("workspace", "project"): a word of the catalog, not an
+    /// app's name.
+    static func isLabel(_ token: Token) -> Bool {
+        token.id >= BuiltinWord.firstCatalogID && !token.flags.contains(.app)
+    }
+
+    /// Words that can make a name: no function word, time or app among them.
+    static func isName(_ tokens: ArraySlice<Token>) -> Bool {
+        tokens.allSatisfy { $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }
     }
 
     /// A value said with the word that says what it is after it, as a sentence of its own after
@@ -79,8 +94,7 @@ enum ValueSaidApart {
         let end = clause.indices.dropFirst().first(where: { !clause[$0].flags.isDisjoint(with: .breaks) }) ?? clause.endIndex
         guard (2...4).contains(end - clause.startIndex) else { return nil }
         let label = clause[end - 1]
-        guard label.id >= BuiltinWord.firstCatalogID, !label.flags.contains(.app),
-              clause[clause.startIndex..<(end - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+        guard isLabel(label), isName(clause[clause.startIndex..<(end - 1)]) else { return nil }
         return (label.word(in: bytes), clause.startIndex..<(end - 1))
     }
 
@@ -96,8 +110,7 @@ enum ValueSaidApart {
         let first = tokens.count >= 2 && tokens[0].flags.contains(.app) && !tokens[1].flags.isDisjoint(with: .breaks) ? 1 : 0
         guard tokens.count >= first + 4,
               let pause = (first + 2...min(first + 5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
-              tokens[pause - 1].id >= BuiltinWord.firstCatalogID, !tokens[pause - 1].flags.contains(.app),
-              tokens[first..<(pause - 1)].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }) else { return nil }
+              isLabel(tokens[pause - 1]), isName(tokens[first..<(pause - 1)]) else { return nil }
         return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), pause)
     }
 
@@ -116,15 +129,14 @@ enum ValueSaidApart {
         for index in tokens.indices.dropFirst() where isPlacingWord(tokens[index].id) {
             let start = index + 1
             for label in (start + 1)..<max(start + 1, min(start + 4, reach)) {
-                let isLabel = tokens[label].id >= BuiltinWord.firstCatalogID && !tokens[label].flags.contains(.app)
+                let labels = isLabel(tokens[label])
                 if anywhere {
-                    guard isLabel else { continue }
+                    guard labels else { continue }
                 } else {
                     let next = tokens[label + 1]
                     guard !next.flags.isDisjoint(with: .breaks) || opensClause(next.id) else { continue }
                 }
-                if isLabel, tokens[start..<label].allSatisfy({ $0.flags.isDisjoint(with: [.stop, .temporal, .app]) }),
-                   tokens[(start + 1)...label].allSatisfy({ $0.flags.isDisjoint(with: .breaks) }) {
+                if labels, isName(tokens[start..<label]), tokens[(start + 1)...label].allSatisfy({ $0.flags.isDisjoint(with: .breaks) }) {
                     found.append((tokens[label].word(in: bytes), start..<label, index..<(label + 1)))
                 }
                 break

@@ -61,7 +61,7 @@ enum DateGrammar {
         return found
     }
 
-    private static let partOfDayWords: Set<TokenID> = [
+    private static let partOfDayWords: BuiltinWordSet = [
         BuiltinWord.morning.id, BuiltinWord.afternoon.id, BuiltinWord.evening.id, BuiltinWord.night.id,
     ]
 

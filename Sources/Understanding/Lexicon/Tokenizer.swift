@@ -236,9 +236,9 @@ struct Tokenizer {
     }
 
     /// Dropped words whose "of" says only which part: "all of my nags" asks what "my nags" asks.
-    private static let takesPartitiveOf: Set<TokenID> = [BuiltinWord.all.id, BuiltinWord.any.id, BuiltinWord.some.id]
+    private static let takesPartitiveOf: BuiltinWordSet = [BuiltinWord.all.id, BuiltinWord.any.id, BuiltinWord.some.id]
 
-    private static let possessives: Set<TokenID> = [BuiltinWord.my.id, BuiltinWord.our.id, BuiltinWord.your.id]
+    private static let possessives: BuiltinWordSet = [BuiltinWord.my.id, BuiltinWord.our.id, BuiltinWord.your.id]
 
     private func readNumberWord(_ value: Int32, start: Int32, end: Int32, state: inout State, tokens: inout [Token]) {
         state.article = nil

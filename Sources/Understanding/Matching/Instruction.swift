@@ -58,6 +58,25 @@ struct PatternHeader: Sendable {
     var app: Int8
 }
 
+/// A pattern as its anchor word lists it, with what rules it out before its header is read:
+/// the bits of its one-word requirements together, all of which the utterance's mask must
+/// have, and its app.
+struct AnchoredPattern: Sendable {
+    var pattern: Int32
+    var app: Int8
+    var everyBit: UInt64
+
+    init(pattern: Int32, _ compiled: CompiledPattern) {
+        self.pattern = pattern
+        self.app = compiled.app
+        self.everyBit = compiled.requirements.reduce(0) { $1.nonzeroBitCount == 1 ? $0 | $1 : $0 }
+    }
+
+    func mayMeetRequirements(_ mask: UInt64) -> Bool {
+        mask & everyBit == everyBit
+    }
+}
+
 /// A compiled phrase or utterance of one intent.
 struct CompiledPattern: Sendable {
     var intent: Int

@@ -3,7 +3,16 @@ import Catalog
 /// The intent an utterance asks for, how sure the matcher is, and the parameter
 /// values it heard. Slots hold only what was said: defaults are the app's to apply.
 public struct IntentMatch: Sendable {
-    public var intent: IntentDefinition
+    /// Held by reference: a match is copied and dropped many times on its way out of the
+    /// matcher, and each copy of the definition itself would retain every one of its strings
+    /// and arrays.
+    private var shared: SharedIntent
+
+    public var intent: IntentDefinition {
+        get { shared.definition }
+        set { shared = SharedIntent(newValue) }
+    }
+
     /// From 0 to 1. The matcher returns nothing below its threshold.
     public var confidence: Double
     public var slots: [String: SlotValue]
@@ -12,7 +21,11 @@ public struct IntentMatch: Sendable {
     public var namesSomeoneByPronoun: Bool
 
     public init(intent: IntentDefinition, confidence: Double, slots: [String: SlotValue], namesSomeoneByPronoun: Bool = false) {
-        self.intent = intent
+        self.init(shared: SharedIntent(intent), confidence: confidence, slots: slots, namesSomeoneByPronoun: namesSomeoneByPronoun)
+    }
+
+    init(shared: SharedIntent, confidence: Double, slots: [String: SlotValue], namesSomeoneByPronoun: Bool = false) {
+        self.shared = shared
         self.confidence = confidence
         self.slots = slots
         self.namesSomeoneByPronoun = namesSomeoneByPronoun
@@ -21,5 +34,14 @@ public struct IntentMatch: Sendable {
     /// Whether a value was taken as free text (a prompt, an idea, a mood's title).
     var tookFreeText: Bool {
         slots.values.contains { if case .text = $0 { true } else { false } }
+    }
+}
+
+/// One catalog intent's definition, made once per matcher and shared by its matches.
+final class SharedIntent: Sendable {
+    let definition: IntentDefinition
+
+    init(_ definition: IntentDefinition) {
+        self.definition = definition
     }
 }

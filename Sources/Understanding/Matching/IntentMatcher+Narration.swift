@@ -99,7 +99,7 @@ extension IntentMatcher {
     /// Words after which what follows is not asked for: negation, supposition, a question of
     /// whether, "to" ("I told him to remind Sam"), and wanting, whose object follows ("I want a
     /// blank oppi chat ready so …" asks for a session, not Oppi to do "chat ready").
-    private static let leadUpBlockers: Set<TokenID> = [
+    private static let leadUpBlockers: BuiltinWordSet = [
         BuiltinWord.not.id, BuiltinWord.no.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.when.id,
         BuiltinWord.to.id, BuiltinWord.would.id, BuiltinWord.could.id, BuiltinWord.never.id, BuiltinWord.nope.id,
         BuiltinWord.nah.id, BuiltinWord.because.id, BuiltinWord.but.id, BuiltinWord.want.id, BuiltinWord.need.id,
@@ -117,12 +117,12 @@ extension IntentMatcher {
             && perfectAuxiliaries.contains(tokens[index - 2].word(in: bytes))
     }
     /// Not "I" or "we" on their own: "where was I, resume the last chat".
-    private static let thirdPersonSubjects: Set<TokenID> = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]
-    private static let askedSubjects: Set<TokenID> = [BuiltinWord.you.id, BuiltinWord.we.id, BuiltinWord.i.id]
+    private static let thirdPersonSubjects: BuiltinWordSet = [BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id]
+    private static let askedSubjects: BuiltinWordSet = [BuiltinWord.you.id, BuiltinWord.we.id, BuiltinWord.i.id]
     private static let perfectAuxiliaries: Set<[UInt8]> = Set(["did", "have", "has", "had"].map { Array($0.utf8) })
     /// Function words a new request may still follow: "… and remind Sam", "I finished it mark
     /// the nag done". Not "that" or "this", more often determiners ("tick that nag off").
-    private static let clauseEnders: Set<TokenID> = [
+    private static let clauseEnders: BuiltinWordSet = [
         BuiltinWord.and.id, BuiltinWord.it.id, BuiltinWord.them.id, BuiltinWord.him.id, BuiltinWord.her.id,
     ]
 

@@ -68,7 +68,7 @@ extension IntentMatcher {
         return names.count == 1 ? names.first : nil
     }
 
-    private static let objectPronouns: Set<TokenID> = [BuiltinWord.him.id, BuiltinWord.her.id, BuiltinWord.them.id]
+    private static let objectPronouns: BuiltinWordSet = [BuiltinWord.him.id, BuiltinWord.her.id, BuiltinWord.them.id]
 
     private static func endsNounPhrase(_ next: Token) -> Bool {
         !next.flags.isDisjoint(with: [.stop, .temporal, .clauseStart, .app]) || next.id == .number || next.id == .clock

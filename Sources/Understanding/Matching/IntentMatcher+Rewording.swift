@@ -34,16 +34,16 @@ extension IntentMatcher {
         return start
     }
 
-    private static let boundOpeners: Set<TokenID> = [
+    private static let boundOpeners: BuiltinWordSet = [
         BuiltinWord.until.id, BuiltinWord.since.id, BuiltinWord.before.id, BuiltinWord.after.id,
     ]
 
-    private static let timeScopeOpeners: Set<TokenID> = [
+    private static let timeScopeOpeners: BuiltinWordSet = [
         BuiltinWord.for.id, BuiltinWord.from.id, BuiltinWord.until.id, BuiltinWord.by.id, BuiltinWord.since.id,
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.at.id, BuiltinWord.after.id, BuiltinWord.before.id,
         BuiltinWord.around.id, BuiltinWord.this.id, BuiltinWord.next.id, BuiltinWord.past.id,
     ]
-    private static let timeScopeWords: Set<TokenID> = timeScopeOpeners.union([
+    private static let timeScopeWords: BuiltinWordSet = timeScopeOpeners.union([
         BuiltinWord.more.id, BuiltinWord.than.id, BuiltinWord.ago.id, BuiltinWord.later.id, BuiltinWord.half.id,
         BuiltinWord.quarter.id, BuiltinWord.couple.id, BuiltinWord.few.id, BuiltinWord.of.id, BuiltinWord.and.id,
     ])
@@ -76,8 +76,8 @@ extension IntentMatcher {
         return [tokens[tokens.count - 1], tokens[tokens.count - 2]] + tokens[..<(tokens.count - 2)]
     }
 
-    private static let questionWords: Set<TokenID> = [
+    private static let questionWords: BuiltinWordSet = [
         BuiltinWord.what.id, BuiltinWord.which.id, BuiltinWord.how.id, BuiltinWord.when.id, BuiltinWord.who.id,
     ]
-    private static let linkingVerbs: Set<TokenID> = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
+    private static let linkingVerbs: BuiltinWordSet = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
 }

@@ -31,6 +31,8 @@ public struct IntentMatcher: Sendable {
     /// Apps' one-word names that are also words of the patterns ("claude"): read as a name only
     /// where an app is expected, so they carry no `.app` flag.
     let namesThatAreWords: [TokenID]
+    /// The catalog's intents in its order, for the matches made of them.
+    private let sharedIntents: [SharedIntent]
 
     public init(catalog: Catalog, threshold: Double = IntentMatcher.defaultThreshold) {
         self.catalog = catalog
@@ -39,6 +41,7 @@ public struct IntentMatcher: Sendable {
         self.tokenizer = Tokenizer(vocabulary: program.vocabulary)
         self.spelling = SpellingCorrector(spellings: program.vocabulary.knownSpellings)
         self.namesThatAreWords = program.appWordIDs.flatMap { $0.dropFirst() }
+        self.sharedIntents = catalog.intents.map(SharedIntent.init)
     }
 
     /// The best intent for `utterance`, or nil when nothing matches well enough: as written,
@@ -177,7 +180,7 @@ public struct IntentMatcher: Sendable {
         tokens[start].flags.contains(.pastTense) && !(start >= 2 && tokens[start - 2].id == BuiltinWord.if.id)
     }
 
-    private static let modals: Set<TokenID> = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
+    private static let modals: BuiltinWordSet = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
 
     /// A subject pronoun: a new clause may start at it. Compared, not hashed: asked at every token.
     private static func isSubject(_ id: TokenID) -> Bool {
@@ -217,10 +220,10 @@ public struct IntentMatcher: Sendable {
             if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
             guard confidence >= threshold else { return nil }
             let pattern = program.patterns[best.pattern]
-            let intent = catalog.intents[pattern.intent]
+            let intent = sharedIntents[pattern.intent]
             let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
-                .values(of: pattern, captures: best.captures, intent: intent)
-            return IntentMatch(intent: intent, confidence: confidence, slots: slots)
+                .values(of: pattern, captures: best.captures, intent: intent.definition)
+            return IntentMatch(shared: intent, confidence: confidence, slots: slots)
         }
     }
 
@@ -302,12 +305,12 @@ public struct IntentMatcher: Sendable {
             for index in (span.start - appWords.count)..<span.end {
                 let id = index < span.start ? appWords[span.start - index - 1] : tokens[index].id
                 for anchored in view.anchored(by: id) {
-                    let patternIndex = Int(anchored)
+                    guard anchored.mayMeetRequirements(mask), span.app < 0 || anchored.app == span.app else { continue }
+                    let patternIndex = Int(anchored.pattern)
                     let bit: UInt64 = 1 << UInt64(patternIndex & 63)
                     guard visited[patternIndex >> 6] & bit == 0 else { continue }
                     visited[patternIndex >> 6] |= bit
                     let header = view.headers[patternIndex]
-                    if span.app >= 0, header.app != span.app { continue }
                     guard view.meetsRequirements(header, mask: mask) else { continue }
                     run.app = header.app
                     guard let outcome = run.run(from: header.entry, at: span.start) else { continue }

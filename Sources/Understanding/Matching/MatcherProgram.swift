@@ -10,11 +10,12 @@ final class MatcherProgram: Sendable {
     let wordSetWords: [TokenID]
     let patterns: [CompiledPattern]
     let headers: [PatternHeader]
-    /// Every pattern's requirement masks, in runs named by its header.
+    /// Every pattern's requirements of several words (one of "nag", "reminder", "task"), as
+    /// masks in runs named by its header.
     let requirements: [UInt64]
     /// Patterns by anchor word: `anchorPatterns[anchorStarts[id]..<anchorStarts[id + 1]]`.
     let anchorStarts: [Int32]
-    let anchorPatterns: [Int32]
+    let anchorPatterns: [AnchoredPattern]
     /// Each app's token id and the ids of its weak aliases.
     let appWordIDs: [[TokenID]]
     /// Multi-word app names, each replaced by the app's token.
@@ -57,16 +58,18 @@ final class MatcherProgram: Sendable {
         var headers: [PatternHeader] = []
         var requirements: [UInt64] = []
         for pattern in patterns {
+            // One-word requirements are checked together, by the pattern's `AnchoredPattern`.
+            let severalWords = pattern.requirements.filter { $0.nonzeroBitCount > 1 }
             headers.append(PatternHeader(
                 intent: Int32(pattern.intent), entry: pattern.entry, requirementStart: Int32(requirements.count),
-                requirementCount: Int32(pattern.requirements.count), slotCount: Int32(pattern.slots.count),
+                requirementCount: Int32(severalWords.count), slotCount: Int32(pattern.slots.count),
                 app: pattern.app))
-            requirements += pattern.requirements
+            requirements += severalWords
         }
         self.headers = headers
         self.requirements = requirements
         self.anchorStarts = anchorStarts
-        self.anchorPatterns = anchorPatterns
+        self.anchorPatterns = anchorPatterns.map { AnchoredPattern(pattern: $0, patterns[Int($0)]) }
         self.appWordIDs = appWordIDs
         self.appPhrases = appPhrases
         self.leadingFillers = leadingFillers
@@ -90,16 +93,17 @@ struct ProgramView {
     let headers: UnsafeBufferPointer<PatternHeader>
     let requirements: UnsafeBufferPointer<UInt64>
     let anchorStarts: UnsafeBufferPointer<Int32>
-    let anchorPatterns: UnsafeBufferPointer<Int32>
+    let anchorPatterns: UnsafeBufferPointer<AnchoredPattern>
 
     /// The patterns worth trying for `id`.
-    func anchored(by id: TokenID) -> UnsafeBufferPointer<Int32> {
+    func anchored(by id: TokenID) -> UnsafeBufferPointer<AnchoredPattern> {
         let index = Int(id)
         guard index + 1 < anchorStarts.count else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(rebasing: anchorPatterns[Int(anchorStarts[index])..<Int(anchorStarts[index + 1])])
     }
 
-    /// True when the utterance (as `mask`) has a word of each of the pattern's requirements.
+    /// True when the utterance (as `mask`) has a word of each of the pattern's requirements of
+    /// several words: after `AnchoredPattern.mayMeetRequirements`, it has every one-word one.
     func meetsRequirements(_ header: PatternHeader, mask: UInt64) -> Bool {
         let first = Int(header.requirementStart)
         for index in first..<(first + Int(header.requirementCount)) where mask & requirements[index] == 0 {

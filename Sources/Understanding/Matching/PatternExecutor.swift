@@ -43,10 +43,10 @@ struct PatternExecutor {
     private static let shortTextLimit = 4
     /// Free text the catalog bounds (`{title:6}`), as opposed to a prompt or a message.
     private static let boundedTextLimit = 8
-    private static let questionWords: Set<TokenID> = [
+    private static let questionWords: BuiltinWordSet = [
         BuiltinWord.how.id, BuiltinWord.what.id, BuiltinWord.why.id, BuiltinWord.where.id, BuiltinWord.when.id, BuiltinWord.who.id,
     ]
-    private static let auxiliaries: Set<TokenID> = [
+    private static let auxiliaries: BuiltinWordSet = [
         BuiltinWord.do.id, BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id,
         BuiltinWord.will.id, BuiltinWord.was.id,
     ]

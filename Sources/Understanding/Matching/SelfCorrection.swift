@@ -39,7 +39,7 @@ enum SelfCorrection {
         return nil
     }
 
-    private static let correctionWords: Set<TokenID> = [BuiltinWord.no.id, BuiltinWord.sorry.id, BuiltinWord.wait.id]
+    private static let correctionWords: BuiltinWordSet = [BuiltinWord.no.id, BuiltinWord.sorry.id, BuiltinWord.wait.id]
 
     private static func isNameWord(_ token: Token) -> Bool {
         token.id != .number && token.flags.isDisjoint(with: [.stop, .temporal, .app, .numberWord, .unit])

@@ -8,22 +8,22 @@ struct UtteranceSpan {
     var app: Int8
 
     /// Prepositions that attach an app's name: "in Nagz", "with CodingBridge".
-    static let appPrepositions: Set<TokenID> = [
+    static let appPrepositions: BuiltinWordSet = [
         BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.with.id, BuiltinWord.using.id, BuiltinWord.via.id,
         BuiltinWord.from.id, BuiltinWord.to.id, BuiltinWord.for.id, BuiltinWord.through.id,
     ]
     /// Words a request goes on with after the app it names: "in nags for Marcus", "in nags this week".
-    private static let afterInnerApp: Set<TokenID> = [
+    private static let afterInnerApp: BuiltinWordSet = [
         BuiltinWord.for.id, BuiltinWord.to.id, BuiltinWord.about.id, BuiltinWord.this.id, BuiltinWord.today.id,
         BuiltinWord.tonight.id, BuiltinWord.tomorrow.id,
     ]
     /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...",
     /// "open MoodBoard and ...".
-    private static let addressVerbs: Set<TokenID> = [
+    private static let addressVerbs: BuiltinWordSet = [
         BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id, BuiltinWord.open.id,
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
     ]
-    private static let addressLinks: Set<TokenID> = [
+    private static let addressLinks: BuiltinWordSet = [
         BuiltinWord.to.id, BuiltinWord.if.id, BuiltinWord.whether.id, BuiltinWord.and.id,
     ]
 
@@ -163,18 +163,18 @@ struct UtteranceSpan {
         verb.flags.contains(.clauseStart) && tagVerbs.contains(verb.id) && tagSubjects.contains(subject.id)
     }
 
-    private static let tagVerbs: Set<TokenID> = [
+    private static let tagVerbs: BuiltinWordSet = [
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id, BuiltinWord.is.id,
         BuiltinWord.are.id, BuiltinWord.do.id, BuiltinWord.am.id,
     ]
-    private static let tagSubjects: Set<TokenID> = [
+    private static let tagSubjects: BuiltinWordSet = [
         BuiltinWord.you.id, BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.it.id, BuiltinWord.they.id,
     ]
 
-    private static let startsOwnPhrase: Set<TokenID> = [BuiltinWord.at.id, BuiltinWord.according.id]
+    private static let startsOwnPhrase: BuiltinWordSet = [BuiltinWord.at.id, BuiltinWord.according.id]
 
     /// Sign-off words that still read as time after a preposition ("for now").
-    private static let temporalFillers: Set<TokenID> = [BuiltinWord.now.id, BuiltinWord.right.id, BuiltinWord.again.id]
+    private static let temporalFillers: BuiltinWordSet = [BuiltinWord.now.id, BuiltinWord.right.id, BuiltinWord.again.id]
 
     /// A sign-off right after a preposition is that preposition's object, not a
     /// sign-off: "git status for Jiri", "thanks to me". Only "now" and "again"

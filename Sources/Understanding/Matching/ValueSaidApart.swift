@@ -186,7 +186,7 @@ enum ValueSaidApart {
 
     /// Someone doing something: a clause that opens with one says what happens ("I'd like a blank
     /// session"); it names no value.
-    private static let subjects: Set<TokenID> = [
+    private static let subjects: BuiltinWordSet = [
         BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.you.id, BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id,
     ]
 

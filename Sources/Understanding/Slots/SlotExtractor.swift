@@ -116,7 +116,7 @@ struct SlotExtractor {
             && Placeholder.isPlaceholder(span.map { UnsafeBufferPointer(rebasing: bytes[Int(tokens[$0].start)..<Int(tokens[$0].end)]) })
     }
 
-    private static let modals: Set<TokenID> = [
+    private static let modals: BuiltinWordSet = [
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
     ]
 

@@ -88,4 +88,15 @@ import Understanding
         #expect(match?.slots["prompt"] == .text("compare opus and sonnet on the benchmark"))
         #expect(match?.slots["model"] == nil)
     }
+
+    @Test func aRequestWithAnAfterthoughtEndsWhereAnEventBegins() {
+        let match = understand("CodingBridge, back into the session I had going before the rapid response call")
+        #expect(match?.intent.id == "codingbridge.ResumeSessionIntent")
+    }
+
+    @Test func aRequestSaidTwiceKeepsTheValuesOnlyTheFirstSaid() {
+        let match = understand("did I even commit my stuff on portfolio-site, CodingBridge git status pls")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("portfolio-site"))
+    }
 }

@@ -78,5 +78,9 @@ import Understanding
     @Test func shortTextLosesItsArticle() {
         #expect(understand("find the redis lease discussion in my chats")?.slots["query"] == .text("redis lease discussion"))
     }
-}
 
+    @Test func aSentenceAboutAnAppAfterAnOpeningWordIsNoRequest() {
+        #expect(understand("ngl CodingBridge is lowkey carrying my whole computing coursework lol") == nil)
+        #expect(understand("honestly Oppi is great") == nil)
+    }
+}

@@ -99,4 +99,10 @@ import Understanding
     @Test func aNameSaidAfterItsLabelIsTheName() {
         #expect(understand("CodingBridge, run the lint command for my project chess-clock")?.slots["project"] == .entity("chess-clock"))
     }
+
+    @Test func aNameSaidAfterItsLabelAndCalledIsTheName() {
+        let match = understand("start a new session in Oppi, in the workspace called tax-returns")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("tax-returns"))
+    }
 }

@@ -235,7 +235,7 @@ enum Contractions {
     /// gander at the git status", "give it a peek".
     static let regionalWords: [String: String] = [
         "squiz": "look", "gander": "look", "peek": "look", "dekko": "look", "butchers": "look", "butcher's": "look",
-        "shufti": "look", "squizz": "look",
+        "shufti": "look", "squizz": "look", "owt": "anything", "summat": "something", "nowt": "nothing",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

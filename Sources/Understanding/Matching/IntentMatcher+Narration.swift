@@ -14,14 +14,17 @@ extension IntentMatcher {
     /// name that is also a word of the patterns ("Claude helped me name my palette") counts when
     /// a past tense follows it.
     func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard tokens.count >= 2, !tokens[1].flags.contains(.clauseStart) else { return false }
-        if tokens[0].flags.contains(.app) {
-            let said = tokens[1].word(in: bytes)
-            return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: tokens[1]))
+        // After what people open with: "ngl CodingBridge is lowkey carrying my coursework".
+        let first = tokens.withUnsafeBufferPointer { UtteranceSpan.startAfterLeadingFillers($0, program: program) }
+        guard first + 1 < tokens.count, !tokens[first + 1].flags.contains(.clauseStart) else { return false }
+        let verb = tokens[first + 1]
+        if tokens[first].flags.contains(.app) {
+            let said = verb.word(in: bytes)
+            return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: verb))
         }
         // Asked of every reading: the name is looked for before the verb's letters are copied.
-        guard namesThatAreWords.contains(tokens[0].id) else { return false }
-        return Self.isPastTense(tokens[1].word(in: bytes), canonical: spelling(of: tokens[1]))
+        guard namesThatAreWords.contains(tokens[first].id) else { return false }
+        return Self.isPastTense(verb.word(in: bytes), canonical: spelling(of: verb))
     }
 
     private static let narratingVerbs: Set<[UInt8]> = Set([

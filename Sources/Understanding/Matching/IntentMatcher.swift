@@ -92,9 +92,11 @@ public struct IntentMatcher: Sendable {
                 }
             }
             // Likewise a request with an afterthought ("Oppi, I'd like a blank session, I'll take
-            // it from there") read whole as a chat about all of it: only a whole read that took
-            // free text can have swallowed one.
-            for end in clauseStarts.reversed() where whole.tookFreeText {
+            // it from there"; "… the session I had going before the rapid response call") read
+            // whole as a chat about all of it: only a whole read that took free text can have
+            // swallowed one.
+            guard whole.tookFreeText else { return whole }
+            for end in requestEnds(tokens, after: clauseStarts, bytes: bytes) {
                 if let request = matchAsSaid(Array(tokens[..<end]), bytes: bytes, context: context),
                    request.intent.id != whole.intent.id, request.confidence > whole.confidence {
                     return request
@@ -103,9 +105,11 @@ public struct IntentMatcher: Sendable {
             return whole
         }
         for start in clauseStarts where !Self.onlyNamesAValue(tokens[start...], bytes: bytes) {
-            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
+            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) {
+                return withValuesSaidBefore(found, in: tokens[..<start], bytes: bytes, context: context)
+            }
         }
-        let ends = (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
+        let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         for start in [0] + clauseStarts {
             for end in ends where end > start {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) {
@@ -122,6 +126,28 @@ public struct IntentMatcher: Sendable {
             return found
         }
         return nil
+    }
+
+    /// A request said twice, the second time shorter ("did I commit my stuff on portfolio-site,
+    /// CodingBridge git status pls"): the values only the first said are kept, not its free text.
+    private func withValuesSaidBefore(
+        _ found: IntentMatch, in before: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
+    ) -> IntentMatch {
+        guard let earlier = matchAsSaid(Array(before), bytes: bytes, context: context), earlier.intent.id == found.intent.id else {
+            return found
+        }
+        var found = found
+        for (name, value) in earlier.slots where found.slots[name] == nil {
+            if case .text = value { continue }
+            found.slots[name] = value
+        }
+        return found
+    }
+
+    /// Where a request may end before the end of the utterance, last first: at a pause, or where
+    /// `mayEndRequest` says.
+    private func requestEnds(_ tokens: [Token], after clauseStarts: [Int], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
     }
 
     /// A clause that names what was just asked for, also to an app addressed: "…, CodingBridge,

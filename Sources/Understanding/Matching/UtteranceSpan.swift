@@ -139,10 +139,21 @@ struct UtteranceSpan {
         return span.start < span.end ? span : nil
     }
 
-    private mutating func trimFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
+    /// Where the words after the fillers the tokens open with begin ("ngl CodingBridge is …").
+    static func startAfterLeadingFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) -> Int {
+        var span = UtteranceSpan(start: 0, end: tokens.count, app: -1)
+        span.trimLeadingFillers(tokens, program: program)
+        return span.start
+    }
+
+    private mutating func trimLeadingFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
         while start < end, let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
             start += length
         }
+    }
+
+    private mutating func trimFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
+        trimLeadingFillers(tokens, program: program)
         while start < end {
             if let (length, _) = program.trailingFillers.match(tokens, endingAt: end, start: start),
                !Self.isObjectOfPreposition(tokens, from: end - length, start: start) {

@@ -52,7 +52,7 @@ struct SlotExtractor {
             if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength, freeText: true))
         case .mention:
-            let span = withoutLabel(withoutNamingWords(span), of: parameter)
+            let span = withoutNamingWords(withoutLabel(span, of: parameter))
             if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):

@@ -14,9 +14,11 @@ extension IntentMatcher {
     /// name that is also a word of the patterns ("Claude helped me name my palette") counts when
     /// a past tense follows it.
     func talksAboutApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Asked of every reading: most name no app near their start, and need no trimming.
+        guard let named = tokens.prefix(Self.maxLeadUp).firstIndex(where: { $0.app >= 0 }) else { return false }
         // After what people open with: "ngl CodingBridge is lowkey carrying my coursework".
-        let first = tokens.withUnsafeBufferPointer { UtteranceSpan.startAfterLeadingFillers($0, program: program) }
-        guard first + 1 < tokens.count, !tokens[first + 1].flags.contains(.clauseStart) else { return false }
+        let first = named == 0 ? 0 : tokens.withUnsafeBufferPointer { UtteranceSpan.startAfterLeadingFillers($0, program: program) }
+        guard first == named, first + 1 < tokens.count, !tokens[first + 1].flags.contains(.clauseStart) else { return false }
         let verb = tokens[first + 1]
         if tokens[first].flags.contains(.app) {
             let said = verb.word(in: bytes)

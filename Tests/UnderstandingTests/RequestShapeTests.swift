@@ -99,4 +99,14 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.GitStatusIntent")
         #expect(match?.slots["project"] == .entity("portfolio-site"))
     }
+
+    @Test func aClauseAfterAWordToSomeoneElseLosesItsAfterthought() {
+        let match = understand("brb chat, CodingBridge pull up my clip-cutter project, the export's busted again")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("clip-cutter"))
+    }
+
+    @Test func waitingForASecondIsNoSnooze() {
+        #expect(understand("chat, chat, gimme a sec, Nagz have I blown any deadlines on my nags?")?.intent.id == "nagz.CheckOverdueIntent")
+    }
 }

@@ -105,4 +105,15 @@ import Understanding
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
         #expect(match?.slots["workspace"] == .entity("tax-returns"))
     }
+
+    @Test func aValueWithItsLabelAfterAnAsideFillsARequestWithoutFreeText() {
+        let match = understand("check the git status, whatever that may be, on the family-tree project in CodingBridge")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("family-tree"))
+    }
+
+    /// "family-tree" reads as "family" and "tree", a word of the catalog: the part is no label.
+    @Test func aWordReadAsItsPartsIsNoLabel() {
+        #expect(understand("check the git status, as you do, on the family-tree project")?.slots["project"] == .entity("family-tree"))
+    }
 }

@@ -14,14 +14,20 @@ extension IntentMatcher {
         let plain = firstMatch(tokens, bytes: bytes, context: context)
         if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
         if let plain {
-            let filled = withValueLabelledInside(plain, tokens: tokens, bytes: bytes, context: context)
+            // Free text may hold a labelled value of its own; a request without any is told its
+            // values wherever they were said.
+            let filled = plain.tookFreeText
+                ? withValueLabelledInside(plain, tokens: tokens, bytes: bytes, context: context)
+                : withValuesLabelledAnywhere(plain, tokens: tokens, bytes: bytes)
             return Self.resolvingPronoun(in: filled, tokens: tokens, bytes: bytes)
         }
         if let standIns = Self.withPronounsAsStandIns(tokens), let found = firstMatch(standIns, bytes: bytes, context: context) {
             return Self.resolvingPronoun(in: found, tokens: tokens, bytes: bytes)
         }
         for without in InnerAside.readings(tokens) {
-            if let found = firstMatch(without, bytes: bytes, context: context), !found.tookFreeText { return found }
+            if let found = firstMatch(without, bytes: bytes, context: context), !found.tookFreeText {
+                return withValuesLabelledAnywhere(found, tokens: tokens, bytes: bytes)
+            }
         }
         return nil
     }

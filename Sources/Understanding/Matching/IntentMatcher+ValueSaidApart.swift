@@ -70,12 +70,19 @@ extension IntentMatcher {
         return text.withUTF8 { bytes in
             var tokens: [Token] = []
             tokenizer.tokenize(bytes, into: &tokens)
-            var found = IntentMatch(intent: intent, confidence: 0, slots: [:])
-            for (label, value, _) in ValueSaidApart.labelledInside(tokens, bytes: bytes, anywhere: true) {
-                found = filling(found, labelled: label, with: tokens[value], bytes: bytes)
-            }
-            return found.slots
+            return withValuesLabelledAnywhere(IntentMatch(intent: intent, confidence: 0, slots: [:]), tokens: tokens, bytes: bytes).slots
         }
+    }
+
+    /// The match with the values said with their labels anywhere in the utterance ("check the git
+    /// status, whatever that may be, on the family-tree project") as the parameters left unsaid
+    /// that the labels name.
+    func withValuesLabelledAnywhere(_ found: IntentMatch, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> IntentMatch {
+        var found = found
+        for (label, value, _) in ValueSaidApart.labelledInside(tokens, bytes: bytes, anywhere: true) {
+            found = filling(found, labelled: label, with: tokens[value], bytes: bytes)
+        }
+        return found
     }
 
     /// The match with `value` as the one entity parameter left unsaid that `label` names (its

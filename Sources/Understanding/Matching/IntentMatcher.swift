@@ -91,22 +91,14 @@ public struct IntentMatcher: Sendable {
                     return clause
                 }
             }
-            // Likewise a request with an afterthought ("Oppi, I'd like a blank session, I'll take
-            // it from there"; "… the session I had going before the rapid response call") read
-            // whole as a chat about all of it: only a whole read that took free text can have
-            // swallowed one.
-            guard whole.tookFreeText else { return whole }
-            for end in requestEnds(tokens, after: clauseStarts, bytes: bytes) {
-                if let request = matchAsSaid(Array(tokens[..<end]), bytes: bytes, context: context),
-                   request.intent.id != whole.intent.id, request.confidence > whole.confidence {
-                    return request
-                }
-            }
-            return whole
+            return withoutAfterthought(whole, tokens, from: 0, clauseStarts: clauseStarts, bytes: bytes, context: context)
         }
         for start in clauseStarts where !Self.onlyNamesAValue(tokens[start...], bytes: bytes) {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) {
-                return withValuesSaidBefore(found, in: tokens[..<start], bytes: bytes, context: context)
+                // "brb chat, CodingBridge pull up my clip-cutter project, the export's busted
+                // again": a word to someone else first, an afterthought last.
+                let request = withoutAfterthought(found, tokens, from: start, clauseStarts: clauseStarts, bytes: bytes, context: context)
+                return withValuesSaidBefore(request, in: tokens[..<start], bytes: bytes, context: context)
             }
         }
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
@@ -126,6 +118,24 @@ public struct IntentMatcher: Sendable {
             return found
         }
         return nil
+    }
+
+    /// A request with an afterthought ("Oppi, I'd like a blank session, I'll take it from there";
+    /// "… the session I had going before the rapid response call") read as a chat about all of
+    /// it gives way to the request before the afterthought, when that is another intent read on
+    /// more evidence: only a reading that took free text can have swallowed one.
+    private func withoutAfterthought(
+        _ found: IntentMatch, _ tokens: [Token], from start: Int, clauseStarts: [Int],
+        bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
+    ) -> IntentMatch {
+        guard found.tookFreeText else { return found }
+        for end in requestEnds(tokens, after: clauseStarts, bytes: bytes) where end > start {
+            if let request = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context),
+               request.intent.id != found.intent.id, request.confidence > found.confidence {
+                return request
+            }
+        }
+        return found
     }
 
     /// A request said twice, the second time shorter ("did I commit my stuff on portfolio-site,

@@ -126,10 +126,15 @@ enum ValueSaidApart {
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool = false) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
         let reach = anywhere ? tokens.count : tokens.count - 1
-        for index in tokens.indices.dropFirst() where isPlacingWord(tokens[index].id) {
+        // Anywhere, a value may open the utterance or follow "to the" ("With respect to the
+        // contract-parser project, …"; not "CodingBridge to run a command"); inside a prompt
+        // those words are the prompt's own.
+        for index in tokens.indices.dropFirst(anywhere ? 0 : 1)
+        where isPlacingWord(tokens[index].id) || anywhere && isToThe(tokens, at: index, bytes: bytes) {
             let start = index + 1
             for label in (start + 1)..<max(start + 1, min(start + 4, reach)) {
-                let labels = isLabel(tokens[label])
+                // A part of the word before it is no label: "family-tree" reads as "family" and "tree".
+                let labels = isLabel(tokens[label]) && tokens[label].start != tokens[label - 1].start
                 if anywhere {
                     guard labels else { continue }
                 } else {
@@ -151,6 +156,12 @@ enum ValueSaidApart {
     private static func opensClause(_ id: TokenID) -> Bool {
         id == BuiltinWord.and.id || id == BuiltinWord.so.id || id == BuiltinWord.because.id
             || id == BuiltinWord.since.id || id == BuiltinWord.but.id || id == BuiltinWord.then.id
+    }
+
+    /// "to" with "the" dropped after it.
+    private static func isToThe(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tokens[index].id == BuiltinWord.to.id, index + 1 < tokens.count else { return false }
+        return DictatedText.determinerStart(in: bytes, before: Int(tokens[index + 1].start), notBefore: Int(tokens[index].end)) != nil
     }
 
     /// "in", "on" or "for": asked of each token of a prompt, so compared, not hashed.

@@ -33,7 +33,7 @@ extension Tokenizer {
         var end = index
         while end < text.count {
             let byte = text[end]
-            if isWordByte(byte) && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "-") && byte != 0xE2 {
+            if isLetterOrDigit(byte) || byte >= 0x80 && byte != 0xE2 {
                 end += 1
             } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") {
                 // Inside a word only: "o'clock", "jiri-server".

@@ -44,12 +44,12 @@ struct Tokenizer {
                     end += suffix
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
-                let writtenAsName = (!tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z"))
-                    || Self.isWrittenAsIdentifier(UnsafeBufferPointer(rebasing: text[index..<end]))
+                let capitalised = !tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z")
                 let emitted = tokens.count
                 let afterTitle = state.afterTitle
                 state.afterTitle = false
-                readWord(word, start: Int32(index), end: Int32(end), writtenAsName: writtenAsName, state: &state, tokens: &tokens)
+                readWord(word, start: Int32(index), end: Int32(end), writtenAsName: capitalised,
+                         written: UnsafeBufferPointer(rebasing: text[index..<end]), state: &state, tokens: &tokens)
                 // "Grandma Rose", "Uncle Dev": a family title and the name after it are one name.
                 if tokens.count == emitted + 1, emitted > 0, afterTitle, pendingBreak.isEmpty,
                    tokens[emitted].id == .unknown, tokens[emitted].flags.contains(.writtenAsName) {
@@ -107,7 +107,8 @@ struct Tokenizer {
     }
 
     private func readWord(
-        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, writtenAsName: Bool, state: inout State, tokens: inout [Token]
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, writtenAsName: Bool,
+        written: UnsafeBufferPointer<UInt8>? = nil, state: inout State, tokens: inout [Token]
     ) {
         guard !word.isEmpty else { return }
         if Self.isDigit(word[0]) {
@@ -121,7 +122,9 @@ struct Tokenizer {
             // "my own nags" asks for what "my nags" does.
             if state.afterPossessive, word.elementsEqual("own".utf8) { return }
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
-                var flags: TokenFlags = writtenAsName ? .writtenAsName : []
+                // Asked only of unknown words: "billing-service" is as plainly a name as "Ben".
+                let asName = writtenAsName || written.map(Self.isWrittenAsIdentifier) == true
+                var flags: TokenFlags = asName ? .writtenAsName : []
                 if let description = state.personDescription {
                     flags.formUnion(tokens[description].flags.intersection(.breaks))
                     tokens.removeSubrange(description...)

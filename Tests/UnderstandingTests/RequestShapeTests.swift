@@ -109,4 +109,14 @@ import Understanding
     @Test func waitingForASecondIsNoSnooze() {
         #expect(understand("chat, chat, gimme a sec, Nagz have I blown any deadlines on my nags?")?.intent.id == "nagz.CheckOverdueIntent")
     }
+
+    @Test func aClauseOfTheAppNamedBeforeOutweighsABareChatWithIt() {
+        let match = understand("CodingBridge, action item: trigger the build on status-dashboard")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+    }
+
+    @Test func aRequestSaidFirstKeepsItsValuePastItsAfterthought() {
+        let match = understand("CodingBridge, did I commit everything in thesis-code or is there stuff still... just, git status please.")
+        #expect(match?.slots["project"] == .entity("thesis-code"))
+    }
 }

@@ -83,4 +83,10 @@ import Understanding
         #expect(understand("ngl CodingBridge is lowkey carrying my whole computing coursework lol") == nil)
         #expect(understand("honestly Oppi is great") == nil)
     }
+
+    @Test func aWordSaidWithItsGDroppedReadsAsTheWord() {
+        let match = understand("is there anythin' not committed in job-sheets")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("job-sheets"))
+    }
 }

@@ -7,7 +7,7 @@ enum Fillers {
         "also", "and", "then", "quick", "quickly", "right", "listen", "right listen", "ok listen", "okay listen",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "might i", "would you mind",
         "i want to", "i would like to", "i should like to", "i would love to", "i want", "i would like", "i should like", "i need to", "i need",
-        "i need you to", "need you to", "i want that you", "i would like that you", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
+        "i need you to", "need you to", "are you going to", "you going to", "going to", "i want that you", "i would like that you", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
         "i have to", "i have got to", "i got to", "i must", "i said", "like i said",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know", "do you happen to know", "you happen to know", "i am curious", "i am curious about",

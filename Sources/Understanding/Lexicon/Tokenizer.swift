@@ -118,7 +118,7 @@ struct Tokenizer {
             return
         }
         let hash = WordTable.hash(word)
-        guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) else {
+        guard let index = vocabulary.entryIndex(word, hash: hash) ?? possessiveStem(of: word) ?? droppedG(of: word) else {
             // "my own nags" asks for what "my nags" does.
             if state.afterPossessive, word.elementsEqual("own".utf8) { return }
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
@@ -153,6 +153,19 @@ struct Tokenizer {
         guard Self.endsInPossessive(word) else { return nil }
         let stem = UnsafeBufferPointer(rebasing: word[0..<(word.count - 2)])
         return vocabulary.entryIndex(stem, hash: WordTable.hash(stem))
+    }
+
+    /// A word said with its "g" dropped ("anythin'", "pullin'") reads as the word with it, when
+    /// the vocabulary knows that word.
+    private func droppedG(of word: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard word.count > 3, word.count < Self.maxWordLength, word[word.count - 2] == UInt8(ascii: "i"),
+              word[word.count - 1] == UInt8(ascii: "n") else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count + 1) { spelled in
+            _ = spelled.initialize(from: word)
+            spelled[word.count] = UInt8(ascii: "g")
+            let full = UnsafeBufferPointer(spelled)
+            return vocabulary.entryIndex(full, hash: WordTable.hash(full))
+        }
     }
 
     /// "family's", "Sophie's" (a curly apostrophe was read as a straight one).

@@ -17,6 +17,9 @@ public struct IntentMatcher: Sendable {
     /// Four words of evidence: a match this sure is not second-guessed by its clauses.
     static let plainConfidence = 0.9
 
+    /// The longest request said first, before it is said again shorter, that is read in full.
+    static let maxFirstSaidTokens = 24
+
     /// Longer utterances are not requests to route (slot positions are 16-bit).
     static let maxTokens = 4000
 
@@ -87,8 +90,8 @@ public struct IntentMatcher: Sendable {
         if let whole {
             for start in clauseStarts {
                 if let clause = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context),
-                   clause.intent.id != whole.intent.id, clause.confidence > whole.confidence {
-                    return clause
+                   clause.intent.id != whole.intent.id, outweighs(clause, whole, appNamedIn: tokens[..<start]) {
+                    return withValuesSaidBefore(clause, in: tokens[..<start], bytes: bytes, context: context)
                 }
             }
             return withoutAfterthought(whole, tokens, from: 0, clauseStarts: clauseStarts, bytes: bytes, context: context)
@@ -129,23 +132,44 @@ public struct IntentMatcher: Sendable {
         bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
     ) -> IntentMatch {
         guard found.tookFreeText else { return found }
-        for end in requestEnds(tokens, after: clauseStarts, bytes: bytes) where end > start {
-            if let request = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context),
-               request.intent.id != found.intent.id, request.confidence > found.confidence {
-                return request
+        let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
+        // From a later pause too: "CodingBridge, action item: trigger the build on
+        // status-dashboard so it's green by EOD".
+        for from in [start] + clauseStarts where from >= start {
+            for end in ends where end > from && (from > start || end < tokens.count) {
+                if let request = matchAsSaid(Array(tokens[from..<end]), bytes: bytes, context: context),
+                   request.intent.id != found.intent.id, outweighs(request, found, appNamedIn: tokens[start..<from]) {
+                    return request
+                }
             }
         }
         return found
     }
 
+    /// Whether a reading of part of the utterance is surer than one of more of it: on more
+    /// evidence, or on as much once the app named before the part counts for it too
+    /// ("CodingBridge, action item: trigger the build on status-dashboard" is no chat).
+    private func outweighs(_ part: IntentMatch, _ more: IntentMatch, appNamedIn before: ArraySlice<Token>) -> Bool {
+        if part.confidence > more.confidence { return true }
+        guard part.confidence == more.confidence, part.intent.app == more.intent.app,
+              let app = catalog.apps.firstIndex(where: { $0.name == part.intent.app }) else { return false }
+        return before.contains { $0.flags.contains(.app) && Int($0.app) == app }
+    }
+
     /// A request said twice, the second time shorter ("did I commit my stuff on portfolio-site,
-    /// CodingBridge git status pls"): the values only the first said are kept, not its free text.
+    /// CodingBridge git status pls"): the values only the first said are kept, when it took no
+    /// free text.
     private func withValuesSaidBefore(
         _ found: IntentMatch, in before: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
     ) -> IntentMatch {
-        guard let earlier = matchAsSaid(Array(before), bytes: bytes, context: context), earlier.intent.id == found.intent.id else {
-            return found
-        }
+        // Read as a request of its own, afterthought and all, when it is short enough that reading
+        // it so costs little ("did I commit everything in thesis-code or is there stuff still...").
+        let said = Array(before)
+        let reading = said.count <= Self.maxFirstSaidTokens
+            ? firstMatch(said, bytes: bytes, context: context) : matchAsSaid(said, bytes: bytes, context: context)
+        // Free text read there may be narration read as a prompt ("Tom uses Oppi for his computer
+        // work. Could you ask Oppi to run the tests for him?" names no workspace "his").
+        guard let earlier = reading, earlier.intent.id == found.intent.id, !earlier.tookFreeText else { return found }
         var found = found
         for (name, value) in earlier.slots where found.slots[name] == nil {
             if case .text = value { continue }

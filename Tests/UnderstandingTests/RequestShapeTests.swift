@@ -119,4 +119,10 @@ import Understanding
         let match = understand("CodingBridge, did I commit everything in thesis-code or is there stuff still... just, git status please.")
         #expect(match?.slots["project"] == .entity("thesis-code"))
     }
+
+    @Test func butLeadsUpToARequestAfterAnAside() {
+        let match = understand("CodingBridge, no worries if it's slow, but jump me into the footy-tipping project, keen to fix the ladder maths")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("footy-tipping"))
+    }
 }

@@ -4,7 +4,7 @@
 enum Fillers {
     static let leading: [String] = [
         "hey", "hi", "hello", "ok", "okay", "so", "well", "now", "jiri", "siri", "yo", "oh", "alright", "all right",
-        "also", "and", "then", "quick", "quickly", "right", "listen", "right listen", "ok listen", "okay listen",
+        "also", "and", "but", "then", "quick", "quickly", "right", "listen", "right listen", "ok listen", "okay listen",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "might i", "would you mind",
         "i want to", "i would like to", "i should like to", "i would love to", "i want", "i would like", "i should like", "i need to", "i need",
         "i need you to", "need you to", "are you going to", "you going to", "going to", "i want that you", "i would like that you", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",

@@ -79,6 +79,12 @@ struct Token: Sendable, Hashable {
         id == .number || !flags.isDisjoint(with: [.numberWord, .unit]) || id == BuiltinWord.half.id || id == BuiltinWord.quarter.id
     }
 
+    /// Whether the token was read from the same written word as `previous` ("api-prod", "don't",
+    /// "family-tree" read as their parts share the word's bytes).
+    func isPart(after previous: Token) -> Bool {
+        start == previous.start
+    }
+
     /// The word as written in `bytes` (the text it was read from), lower-cased.
     func word(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         bytes[Int(start)..<Int(end)].map { $0 | 0x20 }

@@ -66,6 +66,12 @@ extension Tokenizer {
         return end - dot - 1
     }
 
+    /// A word written as a name: capitalised, except as the utterance's first word (every
+    /// sentence starts with a capital), or written the way code is named.
+    static func isWrittenAsName(_ word: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+        !first && word[0] >= UInt8(ascii: "A") && word[0] <= UInt8(ascii: "Z") || isWrittenAsIdentifier(word)
+    }
+
     /// "billing-service", "URLSession", "billingV2": a word written the way people name code,
     /// which is as plainly a name as a capitalised word ("git status billing-service"). A
     /// hyphenated pair of known words ("jiri-server", "follow-up") was read as its parts before this is asked.

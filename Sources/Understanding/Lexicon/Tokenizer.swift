@@ -44,12 +44,11 @@ struct Tokenizer {
                     end += suffix
                 }
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
-                let capitalised = !tokens.isEmpty && text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z")
                 let emitted = tokens.count
                 let afterTitle = state.afterTitle
                 state.afterTitle = false
-                readWord(word, start: Int32(index), end: Int32(end), writtenAsName: capitalised,
-                         written: UnsafeBufferPointer(rebasing: text[index..<end]), state: &state, tokens: &tokens)
+                readWord(word, start: Int32(index), end: Int32(end), written: UnsafeBufferPointer(rebasing: text[index..<end]),
+                         state: &state, tokens: &tokens)
                 // "Grandma Rose", "Uncle Dev": a family title and the name after it are one name.
                 if tokens.count == emitted + 1, emitted > 0, afterTitle, pendingBreak.isEmpty,
                    tokens[emitted].id == .unknown, tokens[emitted].flags.contains(.writtenAsName) {
@@ -107,8 +106,8 @@ struct Tokenizer {
     }
 
     private func readWord(
-        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, writtenAsName: Bool,
-        written: UnsafeBufferPointer<UInt8>? = nil, state: inout State, tokens: inout [Token]
+        _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, written: UnsafeBufferPointer<UInt8>? = nil,
+        state: inout State, tokens: inout [Token]
     ) {
         guard !word.isEmpty else { return }
         if Self.isDigit(word[0]) {
@@ -122,8 +121,9 @@ struct Tokenizer {
             // "my own nags" asks for what "my nags" does.
             if state.afterPossessive, word.elementsEqual("own".utf8) { return }
             if !readHyphenated(word, start: start, end: end, state: &state, tokens: &tokens) {
-                // Asked only of unknown words: "billing-service" is as plainly a name as "Ben".
-                let asName = writtenAsName || written.map(Self.isWrittenAsIdentifier) == true
+                // Asked only of unknown words, and only of a whole word as written (a part or a
+                // number's suffix is none): "Ben" after the first word, or "billing-service".
+                let asName = written.map { Self.isWrittenAsName($0, first: tokens.isEmpty) } == true
                 var flags: TokenFlags = asName ? .writtenAsName : []
                 if let description = state.personDescription {
                     flags.formUnion(tokens[description].flags.intersection(.breaks))
@@ -188,7 +188,7 @@ struct Tokenizer {
             }
         }
         for part in parts {
-            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: part), start: start, end: end, state: &state, tokens: &tokens)
         }
         return true
     }
@@ -325,11 +325,11 @@ struct Tokenizer {
             }
             emit(Token(id: .number, value: value, start: start, end: end),
                  isNumberWord: false, state: &state, tokens: &tokens)
-            if !suffix.isEmpty { readWord(suffix, start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens) }
+            if !suffix.isEmpty { readWord(suffix, start: start, end: end, state: &state, tokens: &tokens) }
             return
         }
         if position < word.count {
-            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, writtenAsName: false, state: &state, tokens: &tokens)
+            readWord(UnsafeBufferPointer(rebasing: word[position...]), start: start, end: end, state: &state, tokens: &tokens)
         }
     }
 

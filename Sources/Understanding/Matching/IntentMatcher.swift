@@ -135,8 +135,8 @@ public struct IntentMatcher: Sendable {
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         // From a later pause too: "CodingBridge, action item: trigger the build on
         // status-dashboard so it's green by EOD".
-        for from in [start] + clauseStarts where from >= start {
-            for end in ends where end > from && (from > start || end < tokens.count) {
+        for from in [start] + clauseStarts.filter({ $0 > start }) {
+            for end in ends where end > from {
                 if let request = matchAsSaid(Array(tokens[from..<end]), bytes: bytes, context: context),
                    request.intent.id != found.intent.id, outweighs(request, found, appNamedIn: tokens[start..<from]) {
                     return request
@@ -178,10 +178,12 @@ public struct IntentMatcher: Sendable {
         return found
     }
 
-    /// Where a request may end before the end of the utterance, last first: at a pause, or where
-    /// `mayEndRequest` says.
+    /// Where a request may end before the end of the utterance, last first, each once: at a
+    /// pause, or where `mayEndRequest` says.
     private func requestEnds(_ tokens: [Token], after clauseStarts: [Int], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        (clauseStarts + tokens.indices.dropFirst().filter { Self.mayEndRequest(tokens, before: $0, bytes: bytes) }).sorted(by: >)
+        let clauseStartSet = Set(clauseStarts)
+        let others = tokens.indices.dropFirst().filter { !clauseStartSet.contains($0) && Self.mayEndRequest(tokens, before: $0, bytes: bytes) }
+        return (clauseStarts + others).sorted(by: >)
     }
 
     /// A clause that names what was just asked for, also to an app addressed: "…, CodingBridge,

@@ -229,7 +229,7 @@ struct PatternExecutor {
     /// ("api-prod", "don't"): the parts share the word's bytes, so a value begun at its second
     /// part would hold the whole word ("Ask Oppi in data-site to add tests").
     private func splitsWord(at index: Int) -> Bool {
-        index > 0 && index < end && tokens[index].start == tokens[index - 1].start
+        index > 0 && index < end && tokens[index].isPart(after: tokens[index - 1])
     }
 
     /// Where a mention starting at `position` would end at a pause (a comma, a

@@ -134,7 +134,7 @@ enum ValueSaidApart {
             let start = index + 1
             for label in (start + 1)..<max(start + 1, min(start + 4, reach)) {
                 // A part of the word before it is no label: "family-tree" reads as "family" and "tree".
-                let labels = isLabel(tokens[label]) && tokens[label].start != tokens[label - 1].start
+                let labels = isLabel(tokens[label]) && !tokens[label].isPart(after: tokens[label - 1])
                 if anywhere {
                     guard labels else { continue }
                 } else {

@@ -15,6 +15,8 @@ extension Catalog {
         var hits: [GistHit] = []
         var app: String?
         var refuses = false
+        /// Refuses even in a request addressed to an app: a how-to question, a comparison.
+        var refusesAddressed = false
         var asks = false
         var beginsLongerPhrase = false
     }
@@ -28,28 +30,52 @@ extension Catalog {
     /// another time or ask how something is done ("no need to check my nags", "yesterday the
     /// overdue count was high", "what's the git command to undo a commit").
     public func intent(gist words: [Substring]) -> IntentDefinition? {
-        guard !gistIndex.isEmpty, let first = words.first else { return nil }
-        var asks = Self.gistQuestionStarts.contains(String(first))
-        var groupsHeard: [Int: Set<Int>] = [:]
+        guard let first = words.first, let heard = gistHeard(in: words, refusing: { $0.refuses }) else { return nil }
+        guard heard.asks || Self.gistQuestionStarts.contains(String(first)) else { return nil }
+        return onlyIntent(among: heard.intents) { heard.appsNamed.isEmpty || heard.appsNamed.contains($0.app) }
+    }
+
+    /// The one intent of `app`, other than `besides`, whose gist `words` hold, for a request
+    /// addressed to the app that only its catch-all chat read ("CodingBridge, bring me back into
+    /// that last session I had going"). Being addressed, the words ask already, and a negation
+    /// or another time is part of the request ("changes that were never committed", "yesterday's
+    /// session"); a how-to question or a comparison still refuses.
+    public func intent(gist words: [Substring], addressedTo app: String, besides: String) -> IntentDefinition? {
+        guard let heard = gistHeard(in: words, refusing: { $0.refusesAddressed }) else { return nil }
+        return onlyIntent(among: heard.intents) { $0.app == app && $0.id != besides }
+    }
+
+    private struct GistHeard {
+        /// Each intent's gist groups heard, less the intents whose `gist_unless` was heard.
+        var intents: [Int: Set<Int>]
+        var appsNamed: Set<String>
+        var asks: Bool
+    }
+
+    private func gistHeard(in words: [Substring], refusing refuses: (GistEntry) -> Bool) -> GistHeard? {
+        guard !gistIndex.isEmpty else { return nil }
+        var heard = GistHeard(intents: [:], appsNamed: [], asks: false)
         var refused: Set<Int> = []
-        var appsNamed: Set<String> = []
         for start in words.indices {
             for entry in gistEntries(startingAt: start, of: words) {
-                if entry.refuses { return nil }
-                asks = asks || entry.asks
-                if let app = entry.app { appsNamed.insert(app) }
+                if refuses(entry) { return nil }
+                heard.asks = heard.asks || entry.asks
+                if let app = entry.app { heard.appsNamed.insert(app) }
                 for hit in entry.hits {
-                    if let group = hit.group { groupsHeard[hit.intent, default: []].insert(group) } else { refused.insert(hit.intent) }
+                    if let group = hit.group { heard.intents[hit.intent, default: []].insert(group) } else { refused.insert(hit.intent) }
                 }
             }
         }
-        guard asks else { return nil }
-        let heard = groupsHeard.filter { index, groups in
-            let intent = intents[index]
-            return !refused.contains(index) && groups.count == intent.gist?.groups.count
-                && (appsNamed.isEmpty || appsNamed.contains(intent.app))
+        for index in refused { heard.intents[index] = nil }
+        return heard
+    }
+
+    /// The intent all of whose gist groups were heard, when it is the only one `allowed`.
+    private func onlyIntent(among heard: [Int: Set<Int>], allowed: (IntentDefinition) -> Bool) -> IntentDefinition? {
+        let whole = heard.filter { index, groups in
+            groups.count == intents[index].gist?.groups.count && allowed(intents[index])
         }
-        guard heard.count == 1, let index = heard.first?.key else { return nil }
+        guard whole.count == 1, let index = whole.first?.key else { return nil }
         return intents[index]
     }
 
@@ -84,9 +110,18 @@ extension Catalog {
         "because", "than", "command", "how do", "how to", "how can i", "how would i",
     ]
 
+    /// What keeps a request addressed to an app a chat: a how-to question, a comparison, and
+    /// words that ask to explain, advise or write ("CodingBridge, what's the difference between
+    /// merge and rebase on a git branch" is no git status).
+    static let gistRefusalsAddressed: Set<String> = [
+        "than", "command", "how do", "how to", "how can i", "how would i", "why", "explain", "difference",
+        "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug", "idea", "ideas",
+        "think", "opinion", "suggest", "advice", "improve", "meaning", "mean", "means",
+    ]
+
     /// Words that ask wherever they are said: a question word or a verb of a request.
     static let gistAsks: Set<String> = [
-        "what", "whats", "which", "how", "hows", "where", "wheres", "when", "any", "anything", "can", "could",
+        "what", "whats", "whatve", "which", "how", "hows", "howre", "where", "wheres", "when", "any", "anything", "can", "could",
         "would", "will", "please", "show", "give", "tell", "analyse", "analyze", "look", "check", "review",
         "compare", "list", "read", "run", "open", "take", "let", "pull", "put", "see", "get", "continue",
         "resume", "reopen", "pick up", "go back", "examine",
@@ -114,6 +149,7 @@ extension Catalog {
         guard !index.isEmpty else { return [:] }
         for (name, app) in spokenAppIndex { index[name, default: GistEntry()].app = app }
         for word in gistRefusals { index[word, default: GistEntry()].refuses = true }
+        for word in gistRefusalsAddressed { index[word, default: GistEntry()].refusesAddressed = true }
         for word in gistAsks { index[word, default: GistEntry()].asks = true }
         for phrase in Array(index.keys) {
             let words = phrase.split(separator: " ")

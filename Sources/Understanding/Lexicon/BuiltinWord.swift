@@ -213,7 +213,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
 enum Contractions {
     static let expansions: [String: String] = [
         "what's": "what is", "whats": "what is", "what're": "what are", "what've": "what have", "whatve": "what have",
-        "how's": "how is", "hows": "how is", "who've": "who have", "where've": "where have", "they've": "they have",
+        "how's": "how is", "hows": "how is", "how're": "how are", "howre": "how are", "who've": "who have", "where've": "where have", "they've": "they have",
         "you've": "you have", "should've": "should have", "would've": "would have", "could've": "could have",
         "how'd": "how did", "howd": "how did", "what'd": "what did", "whatd": "what did", "where'd": "where did",
         "who's": "who is", "where's": "where is", "wheres": "where is", "when's": "when is",
@@ -228,7 +228,7 @@ enum Contractions {
         "cannot": "can not", "won't": "will not", "wouldn't": "would not", "shouldn't": "should not",
         "haven't": "have not", "hasn't": "has not", "wanna": "want to", "gonna": "going to",
         "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",
-        "rn": "right now", "smth": "something", "sth": "something", "w": "with",
+        "rerun": "run", "rn": "right now", "smth": "something", "sth": "something", "w": "with",
     ]
 
     /// Other Englishes' words for one the patterns use: "have a squiz at my nags", "take a

@@ -44,6 +44,8 @@ enum Fillers {
         "i would really like to", "i would quite like you to", "i would love it if you could", "i would love",
         "be a love and", "be a doll and", "be a mate and", "be a good sport and", "can we", "could we",
         "please to", "for to", "i want that you", "you can please",
+        // Hedges a careful speaker puts first: "if possible, a fresh session in …", "ideally, …".
+        "if possible", "if at all possible", "ideally", "if you can", "if you could",
         // Requests put indirectly or in the negative: "wouldn't hurt to check git status", "no harm in
         // picking up where I left off", "what if we asked Oppi to …", "I don't suppose you could …".
         "it would not hurt to", "would not hurt to", "it would not hurt if you could", "no harm in",

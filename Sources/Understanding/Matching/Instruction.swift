@@ -85,6 +85,8 @@ struct CompiledPattern: Sendable {
     var slots: [SlotBinding]
     /// Each mask holds the words of which the utterance must contain one.
     var requirements: [UInt64]
+    /// The pattern reads the app's name and values, no word of its own ("<app> {message}").
+    var readsOnlyAppAndValues: Bool
     /// The pattern as written, for diagnostics.
     var text: String
 }

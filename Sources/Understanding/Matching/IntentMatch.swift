@@ -19,6 +19,9 @@ public struct IntentMatch: Sendable {
     /// Someone was named only by a pronoun ("set a nag for him"), read as a name not said yet:
     /// a model that sees the conversation may know who it is.
     public var namesSomeoneByPronoun: Bool
+    /// Read by a catch-all pattern: the app's name and a value, no word of the pattern's own
+    /// ("CodingBridge, {message}").
+    var isCatchAll = false
 
     public init(intent: IntentDefinition, confidence: Double, slots: [String: SlotValue], namesSomeoneByPronoun: Bool = false) {
         self.init(shared: SharedIntent(intent), confidence: confidence, slots: slots, namesSomeoneByPronoun: namesSomeoneByPronoun)

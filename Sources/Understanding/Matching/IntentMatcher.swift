@@ -56,7 +56,7 @@ public struct IntentMatcher: Sendable {
 
     private func matchAsWritten(_ utterance: String, context: MatchContext) -> IntentMatch? {
         var text = utterance
-        return text.withUTF8 { bytes -> IntentMatch? in
+        let found = text.withUTF8 { bytes -> IntentMatch? in
             var tokens: [Token] = []
             tokens.reserveCapacity(bytes.count / 3 + 4)
             tokenizer.tokenize(bytes, into: &tokens)
@@ -68,6 +68,17 @@ public struct IntentMatcher: Sendable {
             if found.tookFreeText, Self.beginsWithAppsPossessive(tokens, bytes: bytes) { return nil }
             return found
         }
+        guard let found, found.isCatchAll else { return found }
+        return askedOfAppByGist(found, utterance: utterance) ?? found
+    }
+
+    /// A request to an app read only by its catch-all ("CodingBridge, bring me back into that
+    /// last session I had going" as a chat about it) is the app's other intent whose gist it
+    /// holds, with the values it labels.
+    private func askedOfAppByGist(_ found: IntentMatch, utterance: String) -> IntentMatch? {
+        let words = Catalog.saidAloneKey(utterance).split(separator: " ")
+        guard let intent = catalog.intent(gist: words, addressedTo: found.intent.app, besides: found.intent.id) else { return nil }
+        return IntentMatch(intent: intent, confidence: found.confidence, slots: labelledValues(in: utterance, for: intent))
     }
 
     /// The utterance as said (an amount said first read after the request), else from a clause
@@ -285,7 +296,9 @@ public struct IntentMatcher: Sendable {
             let intent = sharedIntents[pattern.intent]
             let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
                 .values(of: pattern, captures: best.captures, intent: intent.definition)
-            return IntentMatch(shared: intent, confidence: confidence, slots: slots)
+            var found = IntentMatch(shared: intent, confidence: confidence, slots: slots)
+            found.isCatchAll = pattern.readsOnlyAppAndValues
+            return found
         }
     }
 

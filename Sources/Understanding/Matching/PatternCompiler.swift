@@ -111,9 +111,23 @@ struct PatternCompiler {
         }
         patterns.append(CompiledPattern(
             intent: intent, app: app, entry: entry, slots: context.bindings,
-            requirements: requirements.map(Self.mask), text: text))
+            requirements: requirements.map(Self.mask), readsOnlyAppAndValues: Self.readsOnlyAppAndValues(pattern.elements),
+            text: text))
         anchorSets.append(Self.anchor(among: requirements))
         requestStarters.formUnion(firstWords(of: pattern.elements, context: context) ?? [])
+    }
+
+    /// A catch-all: the app's name and values, no word of the pattern's own ("<app> {message}").
+    static func readsOnlyAppAndValues(_ elements: [PhrasePattern.Element]) -> Bool {
+        var namesApp = false
+        for element in elements {
+            switch element {
+            case .app: namesApp = true
+            case .slot, .pause: continue
+            case .literal, .rule, .choice: return false
+            }
+        }
+        return namesApp
     }
 
     /// The words a pattern is tried on: one of the sets every match must contain, the one

@@ -31,6 +31,12 @@ import Testing
         #expect(app.intents[0].parameters.first { $0.name == "thing" }?.hint == "Anything in your house.")
     }
 
+    @Test func anEntityCarriesItsLabelsInLowerCase() throws {
+        let yaml = Fixtures.minimalApp.replacingOccurrences(of: "    display: name\n", with: "    display: name\n    labels: [Widget, gizmo]\n")
+        let app = try Catalog.parse(yaml: yaml, source: "demo.yaml")
+        #expect(app.entity(named: "ThingEntity")?.labels == ["widget", "gizmo"])
+    }
+
     @Test func duplicateIntentIdIsRejectedAtTheSecondDefinition() throws {
         let duplicate = """
               - id: demo.PaintIntent

@@ -64,6 +64,24 @@ import Testing
         #expect(throws: CatalogError.self) { try catalog(gist: "    gist: [[\"what's\"], [review]]") }
     }
 
+    @Test func aGistAddressedToTheAppNeedsNoAskingWordAndKeepsItsNegation() throws {
+        let catalog = try catalog(gist: Self.reviewGist)
+        let words = Catalog.saidAloneKey("a review of the paintings I never finished").split(separator: " ")
+        #expect(catalog.intent(gist: words) == nil)
+        #expect(catalog.intent(gist: words, addressedTo: "demo", besides: "demo.PaintIntent")?.id == "demo.ReviewIntent")
+    }
+
+    @Test func aGistAddressedToTheAppIsNotTheIntentItIsSetAgainst() throws {
+        let words = Catalog.saidAloneKey("a review of my paintings").split(separator: " ")
+        #expect(try catalog(gist: Self.reviewGist).intent(gist: words, addressedTo: "demo", besides: "demo.ReviewIntent") == nil)
+    }
+
+    @Test(arguments: ["why is a review of my paintings slow", "explain the trend in my paintings"])
+    func aGistAddressedToTheAppStillRefusesAQuestionOfWhyOrHow(_ utterance: String) throws {
+        let words = Catalog.saidAloneKey(utterance).split(separator: " ")
+        #expect(try catalog(gist: Self.reviewGist).intent(gist: words, addressedTo: "demo", besides: "demo.PaintIntent") == nil)
+    }
+
     @Test func theShippedCatalogHearsAMoodTrendReport() {
         #expect(Fixtures.shipped.intent(gistOf: "give me an emotional trend report from the mood tracker")?.id == "moodboard.AnalyzeMoodIntent")
     }

@@ -18,6 +18,12 @@ import Understanding
         #expect(match?.slots["project"] == .entity("harbour-map"))
     }
 
+    @Test func aRequestToGoIntoARepoInOtherWordsOpensTheProjectTheRepoNames() {
+        let match = understand("CodingBridge, I'd like to poke about in the tide-tables repo for a bit")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("tide-tables"))
+    }
+
     @Test(arguments: [
         "CodingBridge, what's the difference between merge and rebase on a git branch",
         "CodingBridge, explain what a git rebase does to my branch",

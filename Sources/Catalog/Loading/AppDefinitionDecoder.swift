@@ -6,7 +6,7 @@ struct AppDefinitionDecoder {
         "entities", "enums", "rules", "intents", "takes_over_requests",
     ]
     private static let connectorKeys: Set<String> = ["kind", "base_url_env", "token_env"]
-    private static let entityKeys: Set<String> = ["title", "fields", "id_field", "display", "query"]
+    private static let entityKeys: Set<String> = ["title", "fields", "id_field", "display", "query", "labels"]
     private static let enumKeys: Set<String> = ["title", "cases"]
     private static let caseKeys: Set<String> = ["title", "synonyms"]
 
@@ -140,7 +140,8 @@ struct AppDefinitionDecoder {
                 name: entry.key,
                 title: try body.optional("title")?.nonEmptyString(what: "title") ?? entry.key,
                 fields: fields, idField: idField, displayField: display,
-                query: try body.optional("query")?.nonEmptyString(what: "query"))
+                query: try body.optional("query")?.nonEmptyString(what: "query"),
+                labels: try body.optional("labels")?.strings(what: "labels").map { $0.lowercased() } ?? [])
         }
     }
 

@@ -20,6 +20,9 @@ public struct EntityDefinition: Sendable, Hashable {
     public var displayField: String
     /// The connector operation that lists candidates, e.g. `nagz.list_family_members`.
     public var query: String?
+    /// Words besides its title that say what a value is when said after it ("the tide-tables
+    /// repo" names a project), lower case.
+    public var labels: [String]
 
     public init(
         name: String,
@@ -27,7 +30,8 @@ public struct EntityDefinition: Sendable, Hashable {
         fields: [Field],
         idField: String = "id",
         displayField: String,
-        query: String? = nil
+        query: String? = nil,
+        labels: [String] = []
     ) {
         self.name = name
         self.title = title
@@ -35,6 +39,7 @@ public struct EntityDefinition: Sendable, Hashable {
         self.idField = idField
         self.displayField = displayField
         self.query = query
+        self.labels = labels
     }
 }
 

@@ -86,14 +86,15 @@ extension IntentMatcher {
     }
 
     /// The match with `value` as the one entity parameter left unsaid that `label` names (its
-    /// name, or a word of its type's: "workspace" for ServerWorkspaceEntity, not "work"); with no
-    /// label, the one entity parameter left unsaid.
+    /// name, a word of its type's: "workspace" for ServerWorkspaceEntity, not "work", or one of
+    /// the entity's `labels`: "repo"); with no label, the one entity parameter left unsaid.
     private func filling(_ found: IntentMatch, labelled label: [UInt8]?, with value: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> IntentMatch {
         let word = label.map { String(decoding: $0, as: UTF8.self) }
         let unsaid = found.intent.parameters.filter { parameter in
             guard case .entity(let type) = parameter.type, found.slots[parameter.name] == nil else { return false }
             guard let word else { return true }
             return parameter.name.lowercased() == word || Self.words(ofTypeName: type).contains(word)
+                || catalog.app(of: found.intent)?.entity(named: type)?.labels.contains(word) == true
         }
         guard unsaid.count == 1, let first = value.first, let last = value.last else { return found }
         var found = found

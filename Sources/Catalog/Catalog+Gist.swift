@@ -32,7 +32,9 @@ extension Catalog {
     public func intent(gist words: [Substring]) -> IntentDefinition? {
         guard let first = words.first, let heard = gistHeard(in: words, refusing: { $0.refuses }) else { return nil }
         guard heard.asks || Self.gistQuestionStarts.contains(String(first)) else { return nil }
-        return onlyIntent(among: heard.intents) { heard.appsNamed.isEmpty || heard.appsNamed.contains($0.app) }
+        return onlyIntent(among: heard.intents) {
+            $0.gist?.addressedOnly == false && (heard.appsNamed.isEmpty || heard.appsNamed.contains($0.app))
+        }
     }
 
     /// The one intent of `app`, other than `besides`, whose gist `words` hold, for a request
@@ -115,7 +117,7 @@ extension Catalog {
     /// merge and rebase on a git branch" is no git status).
     static let gistRefusalsAddressed: Set<String> = [
         "than", "command", "how do", "how to", "how can i", "how would i", "why", "explain", "difference",
-        "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug", "idea", "ideas",
+        "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug",
         "think", "opinion", "suggest", "advice", "improve", "meaning", "mean", "means",
     ]
 

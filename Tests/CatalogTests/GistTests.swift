@@ -60,6 +60,15 @@ import Testing
         #expect(throws: CatalogError.self) { try Catalog.parse(yaml: yaml, source: "demo.yaml") }
     }
 
+    @Test func aGistHeardOnlyWhenAddressedMayBeOnAnIntentWithARequiredParameter() throws {
+        let yaml = Fixtures.app(
+            replacing: "    utterances:\n", with: "    gist: [[paint], [wall]]\n    gist_addressed_only: true\n    utterances:\n")
+        let catalog = try Catalog(apps: [Catalog.parse(yaml: yaml, source: "demo.yaml")])
+        let words = Catalog.saidAloneKey("can you paint the wall").split(separator: " ")
+        #expect(catalog.intent(gist: words) == nil)
+        #expect(catalog.intent(gist: words, addressedTo: "demo", besides: "demo.Other")?.id == "demo.PaintIntent")
+    }
+
     @Test func aGistWordAsWrittenRatherThanFoldedIsRejected() {
         #expect(throws: CatalogError.self) { try catalog(gist: "    gist: [[\"what's\"], [review]]") }
     }

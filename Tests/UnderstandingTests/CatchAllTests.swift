@@ -35,6 +35,37 @@ import Understanding
         #expect(understand(text)?.intent.id == "codingbridge.QuickChatIntent")
     }
 
+    @Test func aRequestAfterALeadInIsAskedOfTheAppSaidFirst() {
+        let match = understand("CodingBridge, for the invoice-parser project, run the smoke suite, then tell me what fails.")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+        #expect(match?.slots["command"] == .entity("smoke suite"))
+        #expect(match?.slots["project"] == .entity("invoice-parser"))
+    }
+
+    @Test func aClauseAskingAnotherAppIsThatAppsRequestNotTheFirstApps() {
+        #expect(understand("Oppi — what's overdue in Nagz?")?.intent.id == "nagz.CheckOverdueIntent")
+    }
+
+    @Test func aRequestBeforeTheAppIsTheRequestWhenWhatFollowsTheAppIsOnlyAChat() {
+        let match = understand("Run the lint script on invoice-parser for me, CodingBridge, the review is in ten minutes.")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+        #expect(match?.slots["project"] == .entity("invoice-parser"))
+    }
+
+    @Test func anIdeaKeptInOtherWordsIsCapturedAndItsTextAskedFor() {
+        let match = understand("CodingBridge, squirrel this idea for me: a widget that shows the tide times")
+        #expect(match?.intent.id == "codingbridge.CaptureIdeaIntent")
+    }
+
+    @Test func aQuestionAboutAnIdeaStaysAChat() {
+        #expect(understand("CodingBridge, what do you think of this idea: a cache in front of the API")?.intent.id == "codingbridge.QuickChatIntent")
+    }
+
+    @Test func anIdeaGistIsNotHeardWhenNothingAddressedTheApp() {
+        #expect(understand("what a great idea that was") == nil)
+        #expect(Fixtures.catalog.intent(gistOf: "can you believe that idea") == nil)
+    }
+
     @Test func aChatAskedForByItsOwnWordsIsNotSecondGuessed() {
         #expect(understand("chat with CodingBridge about reopening the last session")?.intent.id == "codingbridge.QuickChatIntent")
     }

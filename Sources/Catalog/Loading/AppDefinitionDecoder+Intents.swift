@@ -11,7 +11,7 @@ extension AppDefinitionDecoder {
 
     private static let intentKeys: Set<String> = [
         "id", "title", "description", "operation", "open_app_when_run", "supported_modes", "allowed_roles",
-        "confirm", "parameters", "phrases", "utterances", "said_alone", "gist", "gist_unless", "dialogs", "result",
+        "confirm", "parameters", "phrases", "utterances", "said_alone", "gist", "gist_unless", "gist_addressed_only", "dialogs", "result",
     ]
     private static let supportedModes: Set<String> = ["background", "foreground"]
     private static let parameterKeys: Set<String> = [
@@ -110,15 +110,20 @@ extension AppDefinitionDecoder {
             source: value.location)
     }
 
-    /// `gist`: groups of folded words or phrases, each group a list; `gist_unless`: a list. Only
-    /// for intents that need no value, since a gist hears none.
+    /// `gist`: groups of folded words or phrases, each group a list; `gist_unless`: a list;
+    /// `gist_addressed_only`: heard only in a request to the app that its catch-all read. Only for
+    /// intents that need no value, since a gist hears none, unless addressed only: the user then
+    /// said more to the app, and is asked for the value.
     private func decodeGist(_ body: YAMLMapping, parameters: [ParameterDefinition]) throws -> IntentGist? {
         guard let value = body.optional("gist") else {
-            if let unless = body.optional("gist_unless") { throw unless.error("gist_unless without a gist") }
+            for key in ["gist_unless", "gist_addressed_only"] {
+                if let stray = body.optional(key) { throw stray.error("\(key) without a gist") }
+            }
             return nil
         }
-        if parameters.contains(where: { $0.required && $0.defaultValue == nil }) {
-            throw value.error("gist on an intent with a required parameter: a gist hears no values")
+        let addressedOnly = try body.optional("gist_addressed_only")?.bool(what: "gist_addressed_only") ?? false
+        if !addressedOnly, parameters.contains(where: { $0.required && $0.defaultValue == nil }) {
+            throw value.error("gist on an intent with a required parameter: a gist hears no values (gist_addressed_only: true asks for them)")
         }
         let groups = try value.sequence(what: "gist").map { try $0.strings(what: "gist group") }
         let unless = try body.optional("gist_unless")?.strings(what: "gist_unless") ?? []
@@ -126,7 +131,7 @@ extension AppDefinitionDecoder {
             throw value.error("gist word '\(phrase)' must be lower case letters and digits, words apart by one space")
         }
         if groups.isEmpty || groups.contains(where: { $0.isEmpty }) { throw value.error("gist needs groups of words, none empty") }
-        return IntentGist(groups: groups, unless: unless)
+        return IntentGist(groups: groups, unless: unless, addressedOnly: addressedOnly)
     }
 
     private func decodeParameters(_ value: YAMLValue?, context: IntentContext) throws -> [ParameterDefinition] {

@@ -6,9 +6,13 @@ public struct IntentGist: Sendable, Hashable {
     /// Folded words or phrases ("mood", "past due"); `<app>` stands for the app's names.
     public var groups: [[String]]
     public var unless: [String]
+    /// Heard only in a request to the app that its catch-all read ("CodingBridge, {message}"),
+    /// never when nothing understood an utterance.
+    public var addressedOnly: Bool
 
-    public init(groups: [[String]], unless: [String] = []) {
+    public init(groups: [[String]], unless: [String] = [], addressedOnly: Bool = false) {
         self.groups = groups
         self.unless = unless
+        self.addressedOnly = addressedOnly
     }
 }

@@ -236,6 +236,8 @@ enum Contractions {
     static let regionalWords: [String: String] = [
         "squiz": "look", "gander": "look", "peek": "look", "dekko": "look", "butchers": "look", "butcher's": "look",
         "shufti": "look", "squizz": "look", "owt": "anything", "summat": "something", "nowt": "nothing",
+        // Nigerian English: "abeg read me my nags".
+        "abeg": "please",
         // Scots: "gie it a git status", "gonnae bring up the boiler-quotes project", "tick it aff".
         "gie": "give", "gonnae": "going to", "cannae": "can not", "tae": "to", "aboot": "about", "aff": "off",
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",

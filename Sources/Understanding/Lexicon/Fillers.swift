@@ -102,6 +102,8 @@ enum Fillers {
 
     static let trailing: [String] = [
         "please", "thanks", "thank you", "for me", "now", "right now", "real quick", "quickly", "again",
+        // Said for "quickly" in other Englishes: "sharp sharp" (Nigeria), "sharpish", "pronto".
+        "sharp sharp", "sharpish", "pronto", "asap",
         "jiri", "ok", "okay",
         "do not open anything", "do not open app", "do not open it", "without opening anything",
         "without opening app", "without opening it", "no need to open anything", "no need to open app",

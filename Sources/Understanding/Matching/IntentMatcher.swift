@@ -100,8 +100,7 @@ public struct IntentMatcher: Sendable {
         // intent on more ("save idea to CodingBridge").
         if let whole {
             for start in clauseStarts {
-                if let clause = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context),
-                   clause.intent.id != whole.intent.id, outweighs(clause, whole, appNamedIn: tokens[..<start]) {
+                if let clause = partReading(tokens[start...], of: tokens, over: whole, appNamedIn: tokens[..<start], bytes: bytes, context: context) {
                     return withValuesSaidBefore(clause, in: tokens[..<start], bytes: bytes, context: context)
                 }
             }
@@ -109,6 +108,7 @@ public struct IntentMatcher: Sendable {
         }
         for start in clauseStarts where !Self.onlyNamesAValue(tokens[start...], bytes: bytes) {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) {
+                if found.isCatchAll, let before = requestBeforeApp(tokens, at: start, bytes: bytes, context: context) { return before }
                 // "brb chat, CodingBridge pull up my clip-cutter project, the export's busted
                 // again": a word to someone else first, an afterthought last.
                 let request = withoutAfterthought(found, tokens, from: start, clauseStarts: clauseStarts, bytes: bytes, context: context)
@@ -134,6 +134,37 @@ public struct IntentMatcher: Sendable {
         return nil
     }
 
+    /// A reading of part of the utterance that outweighs the reading of more of it as another
+    /// intent: the part as said, else, when more of it was read only as the catch-all of the app
+    /// said first, the part asked of that app ("CodingBridge, on the ab-test-pipeline project, run
+    /// the data validation suite" asks CodingBridge to run it).
+    private func partReading(
+        _ part: ArraySlice<Token>, of tokens: [Token], over more: IntentMatch, appNamedIn before: ArraySlice<Token>,
+        bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
+    ) -> IntentMatch? {
+        var readings = [Array(part)]
+        if more.isCatchAll, let first = tokens.first, first.flags.contains(.app), part.first?.flags.contains(.app) != true {
+            readings.append([first] + part)
+        }
+        for said in readings {
+            if let found = matchAsSaid(said, bytes: bytes, context: context), found.intent.id != more.intent.id,
+               outweighs(found, more, appNamedIn: before) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The request said before the app named between two clauses, when the clause after it is
+    /// only a chat by the app's catch-all: "Run the migrations on jollof-orders for me,
+    /// CodingBridge, sharp sharp before NEPA takes light".
+    private func requestBeforeApp(_ tokens: [Token], at start: Int, bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
+        guard tokens[start].flags.contains(.app),
+              let before = matchAsSaid(Array(tokens[...start]), bytes: bytes, context: context), !before.isCatchAll,
+              before.intent.app == catalog.apps[Int(tokens[start].app)].name else { return nil }
+        return before
+    }
+
     /// A request with an afterthought ("Oppi, I'd like a blank session, I'll take it from there";
     /// "… the session I had going before the rapid response call") read as a chat about all of
     /// it gives way to the request before the afterthought, when that is another intent read on
@@ -148,8 +179,7 @@ public struct IntentMatcher: Sendable {
         // status-dashboard so it's green by EOD".
         for from in [start] + clauseStarts.filter({ $0 > start }) {
             for end in ends where end > from {
-                if let request = matchAsSaid(Array(tokens[from..<end]), bytes: bytes, context: context),
-                   request.intent.id != found.intent.id, outweighs(request, found, appNamedIn: tokens[start..<from]) {
+                if let request = partReading(tokens[from..<end], of: tokens, over: found, appNamedIn: tokens[start..<from], bytes: bytes, context: context) {
                     return request
                 }
             }

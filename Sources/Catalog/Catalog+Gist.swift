@@ -119,11 +119,13 @@ extension Catalog {
         "than", "command", "how do", "how to", "how can i", "how would i", "why", "explain", "difference",
         "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug",
         "think", "opinion", "suggest", "advice", "improve", "meaning", "mean", "means",
+        // Something to debug: "look at the changes I committed to my project and tell me what broke".
+        "broke", "broken", "bug", "bugs", "error", "errors", "crash", "crashes", "failing", "fails", "stuck", "problem",
     ]
 
     /// Words that ask wherever they are said: a question word or a verb of a request.
     static let gistAsks: Set<String> = [
-        "what", "whats", "whatve", "which", "how", "hows", "howre", "where", "wheres", "when", "any", "anything", "can", "could",
+        "what", "whats", "whatve", "which", "who", "whos", "how", "hows", "howre", "where", "wheres", "when", "any", "anything", "can", "could",
         "would", "will", "please", "show", "give", "tell", "analyse", "analyze", "look", "check", "review",
         "compare", "list", "read", "run", "open", "take", "let", "pull", "put", "see", "get", "continue",
         "resume", "reopen", "pick up", "go back", "examine",

@@ -24,7 +24,15 @@ import Understanding
         #expect(match?.slots["project"] == .entity("tide-tables"))
     }
 
+    @Test func theSentencesThatAskAreHeardWithoutTheAsideAroundThem() {
+        let match = understand(
+            "CodingBridge, my son told me to ask this: in the quiz-night project, is there anything not committed yet? I don't know what it means.")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("quiz-night"))
+    }
+
     @Test(arguments: [
+        "CodingBridge, I'm stuck. Can you look at the changes I committed to my project yesterday and tell me what broke?",
         "CodingBridge, what's the difference between merge and rebase on a git branch",
         "CodingBridge, explain what a git rebase does to my branch",
         "CodingBridge, is it better to commit often in a project",

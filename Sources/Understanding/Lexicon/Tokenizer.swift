@@ -15,11 +15,14 @@ struct Tokenizer {
             let count = text.count
             var pendingBreak: TokenFlags = []
             while index < count {
-                guard let length = Self.wordLength(text, from: index) else {
+                guard var length = Self.wordLength(text, from: index) else {
                     pendingBreak.formUnion(Self.breakFlags(text, at: index))
                     index += Self.sequenceLength(text[index])
                     continue
                 }
+                let stammer = Self.stammerLength(text, from: index, length: length)
+                index += stammer
+                length -= stammer
                 var end = index + length
                 var wordLength = 0
                 var position = index
@@ -74,6 +77,7 @@ struct Tokenizer {
                 index = end
             }
         }
+        Self.droppingRestarts(&tokens)
     }
 
     /// A known word, not a number, right after itself.

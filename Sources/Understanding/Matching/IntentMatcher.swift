@@ -74,11 +74,29 @@ public struct IntentMatcher: Sendable {
 
     /// A request to an app read only by its catch-all ("CodingBridge, bring me back into that
     /// last session I had going" as a chat about it) is the app's other intent whose gist it
-    /// holds, with the values it labels.
+    /// holds, with the values it labels: all of it, else its longest run of sentences that does
+    /// ("CodingBridge, Priya told me to ask this: in the diwali-invites project, is there anything
+    /// not committed yet? I don't know what it means").
     private func askedOfAppByGist(_ found: IntentMatch, utterance: String) -> IntentMatch? {
-        let words = Catalog.saidAloneKey(utterance).split(separator: " ")
-        guard let intent = catalog.intent(gist: words, addressedTo: found.intent.app, besides: found.intent.id) else { return nil }
-        return IntentMatch(intent: intent, confidence: found.confidence, slots: labelledValues(in: utterance, for: intent))
+        let app = Substring(found.intent.app)
+        for said in Self.sentenceRuns(of: utterance) {
+            let words = [app] + Catalog.saidAloneKey(String(said)).split(separator: " ")
+            if let intent = catalog.intent(gist: words, addressedTo: found.intent.app, besides: found.intent.id) {
+                return IntentMatch(intent: intent, confidence: found.confidence, slots: labelledValues(in: String(said), for: intent))
+            }
+        }
+        return nil
+    }
+
+    /// Every run of whole sentences of `text` (a colon also starts one), longest first.
+    static func sentenceRuns(of text: String) -> [Substring] {
+        let starts = [text.startIndex] + text.indices.filter { ".?!:".contains(text[$0]) }.map { text.index(after: $0) }
+        let ends = text.indices.filter { ".?!".contains(text[$0]) }.map { text.index(after: $0) } + [text.endIndex]
+        var runs: [Substring] = []
+        for start in starts {
+            for end in ends where start < end { runs.append(text[start..<end]) }
+        }
+        return runs.sorted { $0.count > $1.count }
     }
 
     /// The utterance as said (an amount said first read after the request), else from a clause

@@ -11,7 +11,10 @@ extension Tokenizer {
     /// "b-b-bus-times", "M-M-MoodBoard"). "e-mail", "so-so", "bye-bye" and "co-op" have none.
     static func stammerLength(_ text: UnsafeBufferPointer<UInt8>, from index: Int, length: Int) -> Int {
         let end = index + length
-        guard let soundEnd = hyphen(in: text, from: index, to: end), (1...maxStammeredSound).contains(soundEnd - index) else { return 0 }
+        // Asked of every word: only its first few bytes are looked at for the sound's hyphen.
+        var soundEnd = index + 1
+        while soundEnd < min(end, index + maxStammeredSound + 1), text[soundEnd] != UInt8(ascii: "-") { soundEnd += 1 }
+        guard soundEnd < end, text[soundEnd] == UInt8(ascii: "-") else { return 0 }
         let sound = index..<soundEnd
         var start = soundEnd + 1
         while start < end {

@@ -106,22 +106,23 @@ extension Catalog {
     /// times ("yesterday …", "maybe tomorrow I'll …", "finally ticked off …"), comparisons
     /// ("better than that other mood app") and how-to questions ("how do I …", "the git command
     /// to …").
-    static let gistRefusals: Set<String> = [
+    static let gistRefusals: Set<String> = gistHowToAndComparisons.union([
         "not", "no", "never", "nothing", "dont", "didnt", "doesnt", "wont", "isnt", "arent", "wasnt",
-        "havent", "hasnt", "shouldnt", "finally", "already", "tomorrow", "yesterday", "maybe",
-        "because", "than", "command", "how do", "how to", "how can i", "how would i",
-    ]
+        "havent", "hasnt", "shouldnt", "finally", "already", "tomorrow", "yesterday", "maybe", "because",
+    ])
+
+    /// Comparisons and how-to questions: no request, whether addressed to an app or not.
+    static let gistHowToAndComparisons: Set<String> = ["than", "command", "how do", "how to", "how can i", "how would i"]
 
     /// What keeps a request addressed to an app a chat: a how-to question, a comparison, and
     /// words that ask to explain, advise or write ("CodingBridge, what's the difference between
     /// merge and rebase on a git branch" is no git status).
-    static let gistRefusalsAddressed: Set<String> = [
-        "than", "command", "how do", "how to", "how can i", "how would i", "why", "explain", "difference",
-        "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug",
+    static let gistRefusalsAddressed: Set<String> = gistHowToAndComparisons.union([
+        "why", "explain", "difference", "should", "better", "best", "good", "help", "write", "refactor", "fix", "debug",
         "think", "opinion", "suggest", "advice", "improve", "meaning", "mean", "means",
         // Something to debug: "look at the changes I committed to my project and tell me what broke".
         "broke", "broken", "bug", "bugs", "error", "errors", "crash", "crashes", "failing", "fails", "stuck", "problem",
-    ]
+    ])
 
     /// Words that ask wherever they are said: a question word or a verb of a request.
     static let gistAsks: Set<String> = [

@@ -70,7 +70,7 @@ import Understanding
     }
 
     @Test func anIdeaGistIsNotHeardWhenNothingAddressedTheApp() {
-        #expect(understand("what a great idea that was") == nil)
+        #expect(Fixtures.catalog.intent(gistOf: "what a great idea that was") == nil)
         #expect(Fixtures.catalog.intent(gistOf: "can you believe that idea") == nil)
     }
 

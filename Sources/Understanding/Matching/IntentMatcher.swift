@@ -88,15 +88,16 @@ public struct IntentMatcher: Sendable {
         return nil
     }
 
-    /// Every run of whole sentences of `text` (a colon also starts one), longest first.
+    /// Every run of whole sentences of `text` (a colon also starts one), each once, longest first.
     static func sentenceRuns(of text: String) -> [Substring] {
-        let starts = [text.startIndex] + text.indices.filter { ".?!:".contains(text[$0]) }.map { text.index(after: $0) }
-        let ends = text.indices.filter { ".?!".contains(text[$0]) }.map { text.index(after: $0) } + [text.endIndex]
+        let marks = text.indices.filter { ".?!:".contains(text[$0]) }
+        let starts = [text.startIndex] + marks.map { text.index(after: $0) }
+        let ends = Set(marks.filter { text[$0] != ":" }.map { text.index(after: $0) } + [text.endIndex])
         var runs: [Substring] = []
         for start in starts {
             for end in ends where start < end { runs.append(text[start..<end]) }
         }
-        return runs.sorted { $0.count > $1.count }
+        return runs.sorted { $0.utf8.count > $1.utf8.count }
     }
 
     /// The utterance as said (an amount said first read after the request), else from a clause
@@ -160,17 +161,14 @@ public struct IntentMatcher: Sendable {
         _ part: ArraySlice<Token>, of tokens: [Token], over more: IntentMatch, appNamedIn before: ArraySlice<Token>,
         bytes: UnsafeBufferPointer<UInt8>, context: MatchContext
     ) -> IntentMatch? {
-        var readings = [Array(part)]
-        if more.isCatchAll, let first = tokens.first, first.flags.contains(.app), part.first?.flags.contains(.app) != true {
-            readings.append([first] + part)
+        func outweighing(_ said: [Token]) -> IntentMatch? {
+            guard let found = matchAsSaid(said, bytes: bytes, context: context), found.intent.id != more.intent.id,
+                  outweighs(found, more, appNamedIn: before) else { return nil }
+            return found
         }
-        for said in readings {
-            if let found = matchAsSaid(said, bytes: bytes, context: context), found.intent.id != more.intent.id,
-               outweighs(found, more, appNamedIn: before) {
-                return found
-            }
-        }
-        return nil
+        if let found = outweighing(Array(part)) { return found }
+        guard more.isCatchAll, let first = tokens.first, first.flags.contains(.app), part.first?.flags.contains(.app) != true else { return nil }
+        return outweighing([first] + part)
     }
 
     /// The request said before the app named between two clauses, when the clause after it is

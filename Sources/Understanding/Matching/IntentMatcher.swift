@@ -448,7 +448,7 @@ public struct IntentMatcher: Sendable {
         // A named app alone is no evidence for one of its intents: the pattern must
         // read some of its own words too ("what's pi" is not a prompt for Oppi).
         guard outcome.evidence > 0 else { return }
-        let evidence = outcome.evidence + (span.app >= 0 ? Self.appEvidence : 0)
+        let evidence = Int(outcome.evidence) + (span.app >= 0 ? Self.appEvidence : 0)
         // A short text the phrasing bounds, after two of the catalog's own words ("log my mood
         // exhausted"), ends where the phrasing says; "i feel sick" has one.
         let boundedEnd = outcome.endsInShortText && outcome.evidence - outcome.functionWords >= 2
@@ -457,7 +457,7 @@ public struct IntentMatcher: Sendable {
         ranking.offer(Candidate(
             pattern: pattern, intent: Int(header.intent),
             confidence: Self.confidence(evidence: evidence, unanchoredEnd: unanchoredEnd),
-            rank: evidence * 1024 - outcome.freeTokens, captures: outcome.captures))
+            rank: evidence * 1024 - Int(outcome.freeTokens), captures: outcome.captures))
     }
 }
 

@@ -2,17 +2,18 @@
 /// way through the pattern (in the order the pattern prefers) that reads every
 /// token wins. A step budget bounds the work on long utterances.
 struct PatternExecutor {
-    /// What a run has read; at `.match`, the result of a successful run.
+    /// What a run has read; at `.match`, the result of a successful run. Small, because every
+    /// choice copies it: counts fit in 16 bits as slot positions do (`IntentMatcher.maxTokens`).
     struct Outcome {
         /// Token positions of each slot: start at `2k`, end at `2k + 1`.
         var captures: SIMD16<Int16>
         /// Tokens read as words of the pattern or typed values, plus
         /// `IntentMatcher.appEvidence` for each app name.
-        var evidence: Int
+        var evidence: Int16
         /// Tokens read as free text or entity mentions.
-        var freeTokens: Int
+        var freeTokens: Int16
         /// Tokens read as the app's name.
-        var appTokens: Int
+        var appTokens: Int16
         /// The utterance ends in free text or a mention: the pattern cannot tell
         /// where the request stops, so it is weaker evidence ("work on my tan").
         var endsInFreeText: Bool
@@ -20,7 +21,7 @@ struct PatternExecutor {
         var endsInShortText = false
         /// Pattern words read that are built-in words ("i", "on", "show") rather than the
         /// catalog's own ("log", "mood"), part of `evidence`.
-        var functionWords = 0
+        var functionWords: Int16 = 0
 
         mutating func countWord(_ id: TokenID) {
             evidence += 1
@@ -52,6 +53,9 @@ struct PatternExecutor {
     ]
 
     func run(from entry: Int32, at start: Int) -> Outcome? {
+        // Over a third of the patterns the index picks fail on the first token: they are
+        // passed over before a run is set up.
+        if firstSteps[Int(entry)].rulesOut(tokens, at: start, end: end) { return nil }
         var budget = Self.stepBudget
         let nothingRead = Outcome(captures: SIMD16(repeating: -1), evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false)
         return step(entry, start, nothingRead, &budget)
@@ -87,7 +91,7 @@ struct PatternExecutor {
             case .app(let next):
                 if position < end, tokens[position].app == app {
                     var named = read
-                    named.evidence += IntentMatcher.appEvidence
+                    named.evidence += Int16(IntentMatcher.appEvidence)
                     named.appTokens += 1
                     // The app was named at the edge of the utterance and taken off: "in
                     // CodingBridge, search for X" reads as "search CodingBridge for X", so
@@ -137,7 +141,7 @@ struct PatternExecutor {
                     let stop = ends[index]
                     var value = read
                     value.captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: stop)
-                    value.evidence += stop - position
+                    value.evidence += Int16(truncatingIfNeeded: stop - position)
                     if let outcome = step(next, stop, value, &budget) { return outcome }
                 }
                 return nil
@@ -191,7 +195,7 @@ struct PatternExecutor {
         if let pause {
             var text = read
             text.captures[slot * 2 + 1] = Int16(truncatingIfNeeded: pause)
-            text.freeTokens += pause - position
+            text.freeTokens += Int16(truncatingIfNeeded: pause - position)
             text.evidence += 1
             if let outcome = step(next, pause, text, &budget) { return outcome }
         }
@@ -206,7 +210,7 @@ struct PatternExecutor {
             }
             var text = read
             text.captures[slot * 2 + 1] = Int16(truncatingIfNeeded: stop)
-            text.freeTokens += stop - position
+            text.freeTokens += Int16(truncatingIfNeeded: stop - position)
             if mention, tokens[position].flags.contains(.writtenAsName) {
                 // A name as the recogniser wrote it ("Ben") is evidence, and where
                 // the request ends is plain.

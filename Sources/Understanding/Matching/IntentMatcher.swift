@@ -338,12 +338,11 @@ public struct IntentMatcher: Sendable {
             var confidence = best.confidence
             if let second = ranking.second, second.rank == best.rank { confidence *= 0.5 }
             guard confidence >= threshold else { return nil }
-            let pattern = program.patterns[best.pattern]
-            let intent = sharedIntents[pattern.intent]
+            let intent = sharedIntents[best.intent]
             let slots = SlotExtractor(program: program, tokens: view, bytes: bytes, context: context)
-                .values(of: pattern, captures: best.captures, intent: intent.definition)
+                .values(of: program.patterns[best.pattern].slots, captures: best.captures, intent: intent)
             var found = IntentMatch(shared: intent, confidence: confidence, slots: slots)
-            found.isCatchAll = pattern.readsOnlyAppAndValues
+            found.isCatchAll = program.patterns[best.pattern].readsOnlyAppAndValues
             return found
         }
     }

@@ -7,25 +7,28 @@ struct SlotExtractor {
     let bytes: UnsafeBufferPointer<UInt8>
     let context: MatchContext
 
-    func values(of pattern: CompiledPattern, captures: SIMD16<Int16>, intent: IntentDefinition) -> [String: SlotValue] {
+    /// The values of `slots` (a pattern's) for the parameters of `intent`: taken from the shared
+    /// definition one array at a time, where a copy of the definition would retain all of it.
+    func values(of slots: [SlotBinding], captures: SIMD16<Int16>, intent: SharedIntent) -> [String: SlotValue] {
+        let parameters = intent.definition.parameters
         // Sized once: growing from empty rehashed the slots' names on each step.
-        var values: [String: SlotValue] = pattern.slots.isEmpty ? [:] : Dictionary(minimumCapacity: pattern.slots.count + 1)
+        var values: [String: SlotValue] = slots.isEmpty ? [:] : Dictionary(minimumCapacity: slots.count + 1)
         // Where each parameter's value was said, by parameter index.
-        var spans = [Range<Int>?](repeating: nil, count: intent.parameters.count)
-        for (slot, binding) in pattern.slots.enumerated() {
+        var spans = [Range<Int>?](repeating: nil, count: parameters.count)
+        for (slot, binding) in slots.enumerated() {
             let start = Int(captures[slot * 2])
             let end = Int(captures[slot * 2 + 1])
             guard start >= 0, end > start else { continue }
             spans[binding.parameter] = start..<end
-            if let value = value(binding.kind, start..<end, of: intent.parameters[binding.parameter]) {
-                values[intent.parameters[binding.parameter].name] = value
+            if let value = value(binding.kind, start..<end, of: parameters[binding.parameter]) {
+                values[parameters[binding.parameter].name] = value
             }
         }
-        for parameter in intent.parameters where !parameter.inferFrom.isEmpty && values[parameter.name] == nil {
+        for parameter in parameters where !parameter.inferFrom.isEmpty && values[parameter.name] == nil {
             guard case .enumeration = parameter.type,
-                  let binding = enumBinding(for: parameter, in: intent) else { continue }
+                  let binding = enumBinding(for: parameter, of: intent.definition.app) else { continue }
             for source in parameter.inferFrom {
-                guard let index = intent.parameters.firstIndex(where: { $0.name == source }),
+                guard let index = parameters.firstIndex(where: { $0.name == source }),
                       let span = spans[index], let found = findEnum(binding, in: span) else { continue }
                 values[parameter.name] = .enumCase(found)
                 break
@@ -34,10 +37,10 @@ struct SlotExtractor {
         // The other way round: "I feel great" names the category, and its words are the
         // required text the category would have been inferred from (the mood's title), which
         // the user would otherwise be asked for.
-        for (index, parameter) in intent.parameters.enumerated() where !parameter.inferFrom.isEmpty {
+        for (index, parameter) in parameters.enumerated() where !parameter.inferFrom.isEmpty {
             guard let span = spans[index], values[parameter.name] != nil else { continue }
             for source in parameter.inferFrom where values[source] == nil {
-                guard intent.parameters.contains(where: { $0.name == source && $0.required }) else { continue }
+                guard parameters.contains(where: { $0.name == source && $0.required }) else { continue }
                 values[source] = .text(text(span))
                 break
             }
@@ -148,9 +151,9 @@ struct SlotExtractor {
         }?.value
     }
 
-    private func enumBinding(for parameter: ParameterDefinition, in intent: IntentDefinition) -> Int? {
+    private func enumBinding(for parameter: ParameterDefinition, of app: String) -> Int? {
         guard case .enumeration(let name) = parameter.type else { return nil }
-        return program.enumIndex["\(intent.app).\(name)"]
+        return program.enumIndex["\(app).\(name)"]
     }
 
     /// The first case whose spoken form occurs in the span.

@@ -60,20 +60,26 @@ struct PatternHeader: Sendable {
 
 /// A pattern as its anchor word lists it, with what rules it out before its header is read:
 /// the bits of its one-word requirements together, all of which the utterance's mask must
-/// have, and its app.
+/// have, one requirement of several words, and its app.
 struct AnchoredPattern: Sendable {
     var pattern: Int32
     var app: Int8
     var everyBit: UInt64
+    /// The bits of its narrowest requirement of several words (one of "nag", "reminder",
+    /// "task"), or every bit when it has none: most patterns an anchor lists are ruled out by
+    /// one such requirement, without their header being read.
+    var someBit: UInt64
 
     init(pattern: Int32, _ compiled: CompiledPattern) {
         self.pattern = pattern
         self.app = compiled.app
         self.everyBit = compiled.requirements.reduce(0) { $1.nonzeroBitCount == 1 ? $0 | $1 : $0 }
+        self.someBit = compiled.requirements.filter { $0.nonzeroBitCount > 1 }
+            .min { $0.nonzeroBitCount < $1.nonzeroBitCount } ?? ~0
     }
 
     func mayMeetRequirements(_ mask: UInt64) -> Bool {
-        mask & everyBit == everyBit
+        mask & everyBit == everyBit && mask & someBit != 0
     }
 }
 

@@ -24,6 +24,23 @@ import Understanding
         #expect(match?.slots["project"] == .entity("tide-tables"))
     }
 
+    @Test func aProjectSaidAfterTheAndBeforeItsLabelIsTheProject() {
+        let match = understand("CodingBridge, has the ward-rounds-app project got uncommitted changes lying about?")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("ward-rounds-app"))
+    }
+
+    @Test func aProjectSaidAfterItsLabelIsTheProject() {
+        let match = understand("CodingBridge, in the project casa-nova, have some change that I didn't commit still?")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("casa-nova"))
+    }
+
+    @Test func theClauseThatAsksIsHeardWhenAnAfterthoughtKeepsTheWholeAChat() {
+        let match = understand("CodingBridge, fire up the build on spoor-tracker now-now, Sipho's been waiting on the fix since the morning drive")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+    }
+
     @Test func theSentencesThatAskAreHeardWithoutTheAsideAroundThem() {
         let match = understand(
             "CodingBridge, my son told me to ask this: in the quiz-night project, is there anything not committed yet? I don't know what it means.")

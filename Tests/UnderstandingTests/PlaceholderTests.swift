@@ -23,6 +23,13 @@ import Understanding
         #expect(match?.slots["description"] == nil)
     }
 
+    @Test(arguments: ["MoodBoard, enter it in the log", "MoodBoard, log it into my journal", "MoodBoard, jot this in the diary"])
+    func whereAStandInGoesIsNoValue(_ text: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "moodboard.AddMoodIntent")
+        #expect(match?.slots["title"] == nil)
+    }
+
     @Test func aRealValueAroundAStandInWordIsKept() {
         let match = understand("ask Oppi to do something about the flaky login test")
         #expect(match?.slots["prompt"] == .text("do something about the flaky login test"))

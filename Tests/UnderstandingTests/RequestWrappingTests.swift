@@ -12,7 +12,7 @@ import Understanding
 
     @Test(arguments: [
         "would it be possible to mark my homework nag as complete", "I was wondering if you could mark my homework nag as complete",
-        "do you think you could mark my homework nag as complete",
+        "do you think you could mark my homework nag as complete", "is possible to mark my homework nag as complete",
     ])
     func aPoliteLeadInIsNotPartOfTheRequest(_ text: String) {
         #expect(understand(text)?.intent.id == "nagz.CompleteNagIntent")

@@ -12,7 +12,7 @@ enum Fillers {
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know", "do you happen to know", "you happen to know", "i am curious", "i am curious about",
         "any chance", "is there any chance",
-        "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to",
+        "would it be possible to", "would it be possible for you to", "is it possible to", "is it possible for you to", "is possible to", "is possible for you to",
         "would it be alright to", "would it be all right to", "would it be ok to", "would it be okay to", "is it alright to",
         "is it all right to", "is it ok to", "is it okay to", "would it be alright if you", "would it be all right if you",
         "i was wondering if you could", "i was wondering whether you could", "i wonder if you could",

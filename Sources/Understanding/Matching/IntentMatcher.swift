@@ -76,16 +76,23 @@ public struct IntentMatcher: Sendable {
     /// last session I had going" as a chat about it) is the app's other intent whose gist it
     /// holds, with the values it labels: all of it, else its longest run of sentences that does
     /// ("CodingBridge, Priya told me to ask this: in the diwali-invites project, is there anything
-    /// not committed yet? I don't know what it means").
+    /// not committed yet? I don't know what it means"), else one of its clauses ("CodingBridge,
+    /// fire up the build on spoor-tracker, Sipho's been waiting on the fix").
     private func askedOfAppByGist(_ found: IntentMatch, utterance: String) -> IntentMatch? {
         let app = Substring(found.intent.app)
-        for said in Self.sentenceRuns(of: utterance) {
+        for said in Self.sentenceRuns(of: utterance) + Self.clauses(of: utterance) {
             let words = [app] + Catalog.saidAloneKey(String(said)).split(separator: " ")
             if let intent = catalog.intent(gist: words, addressedTo: found.intent.app, besides: found.intent.id) {
                 return IntentMatch(intent: intent, confidence: found.confidence, slots: labelledValues(in: String(said), for: intent))
             }
         }
         return nil
+    }
+
+    /// The clauses of `text` between commas and semicolons, in order; none when it is one.
+    static func clauses(of text: String) -> [Substring] {
+        let parts = text.split { $0 == "," || $0 == ";" }
+        return parts.count > 1 ? parts : []
     }
 
     /// Every run of whole sentences of `text` (a colon also starts one), each once, longest first.

@@ -120,18 +120,24 @@ enum ValueSaidApart {
     /// comes up cheaper". The label is the word after the value ("workspace"); the value, the
     /// one to three words of a name right after the preposition (the tokenizer drops "the"); the
     /// span, the tokens from the preposition to the label, which the request is read again without.
-    /// With `anywhere`, a label may also end the utterance or have any word after it: for a
-    /// request heard by its gist, where no phrasing holds the words around it ("whether anything
-    /// in the lecture-notes project remains uncommitted").
+    /// With `anywhere`, a label may also end the utterance or have any word after it, the value
+    /// may follow any word and "the" ("has the ward-rounds-app project got changes"), and a label
+    /// may come first ("in the project casa-nova, …"): for a request heard by its gist, where no
+    /// phrasing holds the words around it ("whether anything in the lecture-notes project remains
+    /// uncommitted").
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool = false) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
         let reach = anywhere ? tokens.count : tokens.count - 1
-        // Anywhere, a value may open the utterance or follow "to the" ("With respect to the
+        // Anywhere, a value may open the utterance or follow "the" ("With respect to the
         // contract-parser project, …"; not "CodingBridge to run a command"); inside a prompt
         // those words are the prompt's own.
         for index in tokens.indices.dropFirst(anywhere ? 0 : 1)
-        where isPlacingWord(tokens[index].id) || anywhere && isToThe(tokens, at: index, bytes: bytes) {
+        where isPlacingWord(tokens[index].id) || anywhere && isBeforeThe(tokens, at: index, bytes: bytes) {
             let start = index + 1
+            if anywhere, let labelFirst = labelThenName(tokens, at: start) {
+                found.append((tokens[start].word(in: bytes), labelFirst, index..<labelFirst.upperBound))
+                continue
+            }
             for label in (start + 1)..<max(start + 1, min(start + 4, reach)) {
                 // A part of the word before it is no label: "family-tree" reads as "family" and "tree".
                 let labels = isLabel(tokens[label]) && !tokens[label].isPart(after: tokens[label - 1])
@@ -158,10 +164,20 @@ enum ValueSaidApart {
             || id == BuiltinWord.since.id || id == BuiltinWord.but.id || id == BuiltinWord.then.id
     }
 
-    /// "to" with "the" dropped after it.
-    private static func isToThe(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard tokens[index].id == BuiltinWord.to.id, index + 1 < tokens.count else { return false }
+    /// A word with "the" dropped after it.
+    private static func isBeforeThe(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index + 1 < tokens.count else { return false }
         return DictatedText.determinerStart(in: bytes, before: Int(tokens[index + 1].start), notBefore: Int(tokens[index].end)) != nil
+    }
+
+    /// A label and then a name the vocabulary does not know, of one to three words, up to a pause
+    /// or the end: "project casa-nova," in "in the project casa-nova, have some change …".
+    private static func labelThenName(_ tokens: [Token], at start: Int) -> Range<Int>? {
+        guard start + 1 < tokens.count, isLabel(tokens[start]), tokens[start + 1].id == .unknown,
+              tokens[start + 1].flags.isDisjoint(with: .breaks) else { return nil }
+        let stop = (start + 2...min(start + 4, tokens.count)).first { $0 == tokens.count || !tokens[$0].flags.isDisjoint(with: .breaks) }
+        guard let stop, isName(tokens[(start + 1)..<stop]) else { return nil }
+        return (start + 1)..<stop
     }
 
     /// "in", "on" or "for": asked of each token of a prompt, so compared, not hashed.

@@ -18,6 +18,7 @@ import Understanding
     @Test(arguments: [
         ("create a nag for my son Mateo for homework", "Mateo"), ("can u nag my little bro Tyler to finish his homework", "Tyler"),
         ("set a nag for my husband Geoffrey to take his tablets at eight", "Geoffrey"),
+        ("make a chores nag for my host brother Tyler", "Tyler"), ("remind our foster son Jay to pack his bag", "Jay"),
     ])
     func whoSomeoneIsToTheSpeakerIsNotPartOfTheirName(_ text: String, _ name: String) {
         #expect(understand(text)?.slots["recipient"] == .entity(name))

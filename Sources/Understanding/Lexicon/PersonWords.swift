@@ -18,6 +18,8 @@ public enum PersonWords {
         "assistant", "research", "apprentice", "intern", "trainee", "manager", "supervisor", "employee",
         "teammate", "student", "pupil", "tutor", "nanny", "babysitter", "carer", "cleaner", "lodger", "tenant",
         "secretary", "deputy", "personal",
+        // Who someone is to a family they stay with: "my host brother Tyler", "our foster son Jay".
+        "host", "foster", "exchange", "half",
     ]
 
     /// Descriptors that are also titles: said before a name without "my" ("Grandma Rose",

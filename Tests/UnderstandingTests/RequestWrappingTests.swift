@@ -142,6 +142,18 @@ import Understanding
         #expect(understand(text)?.intent.id == "nagz.ListNagsIntent")
     }
 
+    @Test func aSpokenThIsTheWord() {
+        let match = understand("Oppi, fire me up a brand new session in da trap-count workspace")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("trap-count"))
+    }
+
+    @Test func aSinglishParticleIsNoPartOfTheValue() {
+        let match = understand("Oppi, the stall-menu workspace, start new session for me lah")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("stall-menu"))
+    }
+
     @Test func nowSaidAsAtTheMinuteAfterAPrepositionIsNotPartOfTheRequest() {
         #expect(understand("what nags have I got on at the minute")?.intent.id == "nagz.ListNagsIntent")
     }

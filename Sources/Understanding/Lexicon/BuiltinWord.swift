@@ -238,6 +238,10 @@ enum Contractions {
         "shufti": "look", "squizz": "look", "owt": "anything", "summat": "something", "nowt": "nothing",
         // Nigerian English: "abeg read me my nags".
         "abeg": "please",
+        // Singlish particles end a request as "please" would: "start new session for me lah".
+        "lah": "please", "leh": "please", "lor": "please",
+        // Cajun and other spoken "th": "snooze dat nag", "in da trap-count workspace".
+        "da": "the", "dat": "that", "dis": "this",
         // Scots: "gie it a git status", "gonnae bring up the boiler-quotes project", "tick it aff".
         "gie": "give", "gonnae": "going to", "cannae": "can not", "tae": "to", "aboot": "about", "aff": "off",
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",

@@ -150,7 +150,7 @@ enum Fillers {
     /// "what's overdue, mate?". Only taken off after a comma or other break, so "log my mood
     /// as love" keeps its word.
     static let vocatives: [String] = [
-        "love", "luv", "mate", "hun", "hon", "honey", "babe", "buddy", "bud", "pal", "bro", "boss", "chief",
+        "love", "luv", "mate", "cher", "boet", "bru", "chur", "hun", "hon", "honey", "babe", "buddy", "bud", "pal", "bro", "boss", "chief",
         "darling", "sweetie", "my friend", "my dear", "man", "dude", "sir", "madam", "yaar", "siri",
     ]
 }

@@ -14,10 +14,8 @@ enum Placeholder {
         if end > 2, said(words[end - 2], is: forWord), said(words[end - 1], in: objects) { end -= 2 }
         while end - first > 1, said(words[end - 1], in: trailing) { end -= 1 }
         if end - first == 2, said(words[first], in: leadingVerbs) || said(words[first], in: demonstratives) { first += 1 }
-        // Where what is meant goes, not what it is: "enter it in the log", "put that on my list".
-        if end - first > 1, said(words[first], in: demonstratives) || said(words[first], is: itWord), said(words[first + 1], in: placings) {
-            return true
-        }
+        // Where what is meant goes, not what it is: "enter it in the log", "jot this in the diary".
+        if end - first > 1, said(words[first], in: pointers), said(words[first + 1], in: placings) { return true }
         return end - first == 1 && said(words[first], in: standIns)
     }
 
@@ -40,7 +38,8 @@ enum Placeholder {
     ])
     /// "that one", "this one".
     private static let demonstratives = bytes(["that", "this"])
-    private static let itWord = Array("it".utf8)
+    /// What points at a value said elsewhere: "it", "that", "this".
+    private static let pointers = bytes(["it", "that", "this"])
     /// "in the log", "onto my list".
     private static let placings = bytes(["in", "into", "on", "onto"])
     /// "do something", "say something": the verb asks for nothing more than the stand-in does.

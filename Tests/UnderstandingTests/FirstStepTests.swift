@@ -39,7 +39,7 @@ import Testing
 
     @Test func freeTextOrAnAppIsNeverRuledOut() {
         let program: [Instruction] = [
-            .match, .free(slot: 0, limit: 4, mention: false, next: 0), .app(next: 0), .split(1, 2), .open(slot: 0, next: 3),
+            .match, .free(slot: 0, limit: 4, mention: false, person: false, next: 0), .app(next: 0), .split(1, 2), .open(slot: 0, next: 3),
         ]
         let table = FirstStep.table(program, wordSetWords: [])
         let tokens = Self.tokens([99])

@@ -9,6 +9,15 @@ import Understanding
         #expect(understand("remind me who the author of Dune is") == nil)
     }
 
+    @Test func aVerbWithIngBeginsNoPersonsName() {
+        #expect(understand("the nag for sending the choreo video to the agency, I sent it just now")?.intent.id != "nagz.CreateNagIntent")
+        #expect(understand("a nag for taking the bins out, I did it")?.intent.id == "nagz.CompleteNagIntent")
+    }
+
+    @Test func aNameEndingInIngIsStillAName() {
+        #expect(understand("remind sterling to feed the dog")?.slots["recipient"] == .entity("sterling"))
+    }
+
     @Test func aNameBeforeAnAboutClauseIsStillARecipient() {
         let match = understand("remind Emma about her dentist appointment tomorrow")
         #expect(match?.intent.id == "nagz.CreateNagIntent")

@@ -148,6 +148,28 @@ import Understanding
         #expect(match?.slots["workspace"] == .entity("trap-count"))
     }
 
+    @Test func jamaicanWordsAreTheirEnglish() {
+        let match = understand("CodingBridge, run di build pon joinery-quote")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+        #expect(match?.slots["project"] == .entity("joinery-quote"))
+    }
+
+    @Test(arguments: ["MoodBoard, I'm afraid you'd better put me down as sad", "you had better put me down as sad"])
+    func sayingWhatHadBetterBeDoneLeadsUpToTheRequest(_ text: String) {
+        #expect(understand(text)?.slots["category"] == .enumCase("sad"))
+    }
+
+    @Test func aVerbAWordOfAnotherEnglishStandsForKeepsItsOtherForms() {
+        #expect(understand("Nagz, mek a homework nag fi Shanice")?.slots["recipient"] == .entity("Shanice"))
+        #expect(understand("would you mind making a homework nag for Mia")?.intent.id == "nagz.CreateNagIntent")
+    }
+
+    @Test func theFilipinoPaBeforeAVerbAsksForIt() {
+        let match = understand("Pa-open naman po the shift-swap project in CodingBridge")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("shift-swap"))
+    }
+
     @Test func aSinglishParticleIsNoPartOfTheValue() {
         let match = understand("Oppi, the stall-menu workspace, start new session for me lah")
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")

@@ -29,6 +29,18 @@ import Understanding
         #expect(match?.slots["dueAt"] != nil)
     }
 
+    @Test func nahBeforeMakeItCorrects() {
+        let match = understand("Nagz, snooze that nag for an hour, nah, make it ninety minutes")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(90))
+    }
+
+    @Test func aCorrectedWordAfterTheAppsNameReplacesOnlyTheWordWhenTheClauseWouldLoseTheRequest() {
+        let match = understand("MoodBoard, log me as stoked, I mean energetic")
+        #expect(match?.intent.id == "moodboard.AddMoodIntent")
+        #expect(match?.slots["title"] == .text("energetic"))
+    }
+
     @Test func aCorrectedWordReplacesTheClauseBeforeIt() {
         #expect(understand("log my mood as, hmm, tired, no, wiped out")?.slots["title"] == .text("wiped out"))
     }

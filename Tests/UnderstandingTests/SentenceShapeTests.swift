@@ -89,4 +89,26 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.GitStatusIntent")
         #expect(match?.slots["project"] == .entity("job-sheets"))
     }
+
+    @Test func aWordWrittenWithItsHDroppedReadsAsTheWord() {
+        let match = understand("CodingBridge, 'as plot-rota got owt not committed?")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("plot-rota"))
+    }
+
+    @Test func anApostropheAfterAWordOpensAQuoteNotADroppedH() {
+        #expect(understand("add a mood called 'as good as it gets'")?.slots["title"] != .text("has good"))
+    }
+
+    @Test func aTWithAnApostropheIsThe() {
+        let match = understand("Oppi, start us a new session in t' leek-show workspace")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("leek-show"))
+    }
+
+    @Test func whatFollowsIfTheRequestIsNotDoneIsNotPartOfIt() {
+        let match = understand("Nagz, so snooze that nag for ten minutes or they'll have my fingers")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(10))
+    }
 }

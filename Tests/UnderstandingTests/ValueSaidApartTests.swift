@@ -65,6 +65,13 @@ import Understanding
         #expect(match?.slots["prompt"] == .text("cache the thumbnails, scrolling stutters on old phones"))
     }
 
+    @Test func aLabelBeforeItsValueInsideThePromptFillsTheParameterAndLeavesThePrompt() {
+        let match = understand("Oppi, I have a question in the workspace lesson-planner: why are Saturdays counted twice?")
+        #expect(match?.intent.id == "oppi.AskPiIntent")
+        #expect(match?.slots["workspace"] == .entity("lesson-planner"))
+        #expect(match?.slots["prompt"] == .text("why are Saturdays counted twice"))
+    }
+
     @Test func aValueWithItsLabelInsideThePromptBeforeSoFillsTheParameter() {
         let match = understand("tell Oppi to fix the list in the shop-prices workspace so the bread is cheaper")
         #expect(match?.slots["workspace"] == .entity("shop-prices"))

@@ -222,6 +222,8 @@ enum Contractions {
         "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",
         "it'd": "it would", "that'd": "that would", "you'd": "you would", "we'd": "we would",
         "you're": "you are", "we're": "we are", "they're": "they are", "we've": "we have",
+        "you'll": "you will", "we'll": "we will", "they'll": "they will", "he'll": "he will", "she'll": "she will",
+        "it'll": "it will", "that'll": "that will", "they'd": "they would", "he'd": "he would", "she'd": "she would",
         "isn't": "is not", "aren't": "are not", "wasn't": "was not", "don't": "do not", "dont": "do not",
         "doesn't": "does not", "didn't": "did not", "doesnt": "does not", "didnt": "did not", "isnt": "is not",
         "wasnt": "was not", "havent": "have not", "hasnt": "has not", "arent": "are not", "youre": "you are", "can't": "can not", "cant": "can not",
@@ -229,6 +231,10 @@ enum Contractions {
         "haven't": "have not", "hasn't": "has not", "wanna": "want to", "gonna": "going to",
         "gotta": "got to", "lemme": "let me", "gimme": "give me", "doctor's": "doctor",
         "rerun": "run", "rn": "right now", "smth": "something", "sth": "something", "w": "with",
+        // Spoken "no": "snooze it for an hour, nah, make it ninety minutes".
+        "nah": "no", "nope": "no",
+        // "Ain't" most often stands for "have not" in a request: "anything I ain't committed".
+        "ain't": "have not", "aint": "have not",
     ]
 
     /// Other Englishes' words for one the patterns use: "have a squiz at my nags", "take a
@@ -240,8 +246,14 @@ enum Contractions {
         "abeg": "please",
         // Singlish particles end a request as "please" would: "start new session for me lah".
         "lah": "please", "leh": "please", "lor": "please",
-        // Cajun and other spoken "th": "snooze dat nag", "in da trap-count workspace".
-        "da": "the", "dat": "that", "dis": "this",
+        // Filipino English: "po" and "naman" are polite, "kasi" is "because" (and "pa-" before a verb
+        // asks for it to be done: `Tokenizer.readHyphenated`).
+        "po": "please", "naman": "please", "kasi": "because",
+        // Cajun, Jamaican and other spoken "th": "snooze dat nag", "in da trap-count workspace",
+        // "a session inna di cut-list workspace".
+        "da": "the", "dat": "that", "dis": "this", "di": "the", "inna": "in the",
+        // Jamaican: "mek a nag fi Shanice", "run di build pon joinery-quote", "wid di family".
+        "mek": "make", "fi": "for", "pon": "on", "wid": "with", "nuh": "not", "dem": "them", "mi": "me",
         // Scots: "gie it a git status", "gonnae bring up the boiler-quotes project", "tick it aff".
         "gie": "give", "gonnae": "going to", "cannae": "can not", "tae": "to", "aboot": "about", "aff": "off",
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",

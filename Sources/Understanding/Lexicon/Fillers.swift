@@ -60,7 +60,8 @@ enum Fillers {
         "could you maybe", "can you maybe", "would you maybe", "maybe you could", "you could maybe",
         "i suppose you could", "i guess you could", "i was wondering if i could", "i could", "could", "can", "you could not", "you can not", "do you mind", "mind",
         "can not we just", "can not we", "could not we", "why do not we", "why do not you", "time to",
-        "i had better", "i better", "we had better", "we better", "better", "i would rather", "i would sooner",
+        "i had better", "i better", "we had better", "we better", "you had better", "you would better", "you better", "better",
+        "i am afraid", "i am afraid that", "i would rather", "i would sooner",
         // Starting a request over: "let's try again — a nag for Sam". ("go back to" is not one:
         // "go back to my last chat" resumes a session.)
         "let us try again", "let us try that again", "try again", "let us start over",
@@ -72,6 +73,7 @@ enum Fillers {
         // Wanting said in the progressive, as many Englishes do: "I am wanting to log my mood",
         // "I was hoping you could snooze that", "I'm looking to add a nag".
         "i am wanting to", "i am wanting", "i was wanting to", "i was wanting", "i am needing to", "i am needing",
+        "i am fixing to", "fixing to", "davai", "i reckon i need to", "i reckon", "chale", "might you",
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",

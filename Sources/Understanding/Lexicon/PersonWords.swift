@@ -20,6 +20,8 @@ public enum PersonWords {
         "secretary", "deputy", "personal",
         // Who someone is to a family they stay with: "my host brother Tyler", "our foster son Jay".
         "host", "foster", "exchange", "half",
+        // Other Englishes' words for a child: "mi pickney Shanice", "my wean Callum", "my bairn Isla".
+        "pickney", "wean", "bairn",
     ]
 
     /// Descriptors that are also titles: said before a name without "my" ("Grandma Rose",

@@ -46,12 +46,16 @@ struct Tokenizer {
                     wordLength = 2
                     end += suffix
                 }
+                wordLength = restoringElision(text, start: index, end: end, scratch: scratch, length: wordLength)
                 let word = UnsafeBufferPointer(rebasing: scratch[0..<wordLength])
                 let emitted = tokens.count
                 let afterTitle = state.afterTitle
                 state.afterTitle = false
                 readWord(word, start: Int32(index), end: Int32(end), written: UnsafeBufferPointer(rebasing: text[index..<end]),
                          state: &state, tokens: &tokens)
+                if tokens.count == emitted + 1, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(text[index]), isGerund(word) {
+                    tokens[emitted].flags.insert(.gerund)
+                }
                 // "Grandma Rose", "Uncle Dev": a family title and the name after it are one name.
                 if tokens.count == emitted + 1, emitted > 0, afterTitle, pendingBreak.isEmpty,
                    tokens[emitted].id == .unknown, tokens[emitted].flags.contains(.writtenAsName) {
@@ -151,6 +155,55 @@ struct Tokenizer {
         }
     }
 
+    /// A word whose left-out letters the writer marked with an apostrophe, spelled in full: "in
+    /// t' workspace" is "the"; "Nagz, 'as owt changed" is "has" when the vocabulary knows the word
+    /// with its "h" (a dropped "h", as "anythin'" drops a "g"). Only at the start of a clause: after
+    /// a word, an apostrophe more often opens a quote ("a mood called 'as good as it gets'").
+    /// Returns the word's new length.
+    private func restoringElision(
+        _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, scratch: UnsafeMutableBufferPointer<UInt8>, length: Int
+    ) -> Int {
+        if length == 1, scratch[0] == UInt8(ascii: "t"), end < text.count, text[end] == UInt8(ascii: "'") {
+            scratch[1] = UInt8(ascii: "h")
+            scratch[2] = UInt8(ascii: "e")
+            return 3
+        }
+        guard start > 0, text[start - 1] == UInt8(ascii: "'"), Self.opensClause(text, before: start - 1),
+              length + 1 < Self.maxWordLength, scratch[0] != UInt8(ascii: "h"), Self.isLetterOrDigit(scratch[0]) else { return length }
+        for position in stride(from: length, to: 0, by: -1) { scratch[position] = scratch[position - 1] }
+        scratch[0] = UInt8(ascii: "h")
+        let full = UnsafeBufferPointer(rebasing: scratch[0...length])
+        if vocabulary.entryIndex(full, hash: WordTable.hash(full)) != nil { return length + 1 }
+        for position in 0..<length { scratch[position] = scratch[position + 1] }
+        return length
+    }
+
+    /// A known verb with "ing" ("sending", "taking", "getting"; not "Sterling" or "king").
+    private func isGerund(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count > 5, word.count < Self.maxWordLength, word[word.count - 3] == UInt8(ascii: "i"),
+              word[word.count - 2] == UInt8(ascii: "n"), word[word.count - 1] == UInt8(ascii: "g") else { return false }
+        let stem = word.count - 3
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stem + 1) { spelled in
+            _ = spelled.initialize(from: word[0..<stem])
+            func known(_ length: Int) -> Bool {
+                let candidate = UnsafeBufferPointer(rebasing: spelled[0..<length])
+                return vocabulary.entryIndex(candidate, hash: WordTable.hash(candidate)) != nil
+            }
+            // "send-ing"; "get-t-ing"; "tak-ing" is "take".
+            if known(stem) || spelled[stem - 1] == spelled[stem - 2] && known(stem - 1) { return true }
+            spelled[stem] = UInt8(ascii: "e")
+            return known(stem + 1)
+        }
+    }
+
+    /// Whether nothing but spaces lies between `index` and the start of the text or a clause's
+    /// punctuation before it.
+    private static func opensClause(_ text: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
+        var position = index - 1
+        while position >= 0, text[position] == UInt8(ascii: " ") { position -= 1 }
+        return position < 0 || !breakFlags(text, at: position).isEmpty
+    }
+
     /// A known word with "'s" after it ("family's", "today's") reads as the word: the
     /// possessive and the spoken "is" both leave what is asked unchanged.
     private func possessiveStem(of word: UnsafeBufferPointer<UInt8>) -> Int32? {
@@ -178,13 +231,15 @@ struct Tokenizer {
     }
 
     /// "twenty-one", "follow-up": read as their parts when every part is a known
-    /// word; "billing-service" stays one (unknown) word.
+    /// word; "billing-service" stays one (unknown) word. The Filipino "pa-" before a verb asks for
+    /// it to be done, as "please" would: "pa-open naman po the shift-swap project".
     private func readHyphenated(
         _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
     ) -> Bool {
         let hyphen = UInt8(ascii: "-")
         guard word.contains(hyphen) else { return false }
-        let parts = word.split(separator: hyphen)
+        var parts = word.split(separator: hyphen)
+        if parts.count == 2, parts[0].elementsEqual("pa".utf8) { parts.removeFirst() }
         for part in parts {
             let part = UnsafeBufferPointer(rebasing: part)
             guard Self.isDigit(part[0]) || vocabulary.entryIndex(part, hash: WordTable.hash(part)) != nil else {

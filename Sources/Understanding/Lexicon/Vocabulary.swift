@@ -26,6 +26,9 @@ struct Vocabulary: Sendable {
     /// Canonical spelling of each id, for diagnostics.
     private(set) var spellings: [String]
     private(set) var appIDs: [TokenID] = []
+    /// Plain words that are here only because a contraction or another English's word stands
+    /// for them ("make" for "mek"): the catalog still adds their forms ("making") as its own.
+    private(set) var wordsOfExpansions: Set<String> = []
 
     /// The built-in words and contractions, without any catalog.
     static let base = Vocabulary()
@@ -46,7 +49,10 @@ struct Vocabulary: Sendable {
         }
         for (contraction, expansion) in Contractions.expansions.merging(Contractions.regionalWords, uniquingKeysWith: { $1 })
             .merging(Contractions.typedShorthand, uniquingKeysWith: { $1 }) {
-            let parts = expansion.split(separator: " ").map { addWord(String($0)) }
+            let parts = expansion.split(separator: " ").map { part -> Int32 in
+                if table.lookup(String(part)) == nil { wordsOfExpansions.insert(String(part)) }
+                return addWord(String(part))
+            }
             let start = Int32(expansions.count)
             expansions.append(contentsOf: parts)
             var entry = entries[Int(parts[0])]

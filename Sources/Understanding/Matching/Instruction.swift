@@ -22,8 +22,9 @@ enum Instruction: Sendable {
     case open(slot: Int8, next: Int32)
     case close(slot: Int8, next: Int32)
     /// Free text (`mention: false`) or an entity mention (`mention: true`: no
-    /// function words, times or app names) of 1...`limit` tokens, shortest first.
-    case free(slot: Int8, limit: Int16, mention: Bool, next: Int32)
+    /// function words, times or app names) of 1...`limit` tokens, shortest first. A `person`'s
+    /// mention does not begin with a gerund.
+    case free(slot: Int8, limit: Int16, mention: Bool, person: Bool, next: Int32)
     /// A number, duration, date or yes/no read by its grammar, longest first.
     case typed(slot: Int8, kind: TypedSlot, next: Int32)
     /// The whole utterance has been read.

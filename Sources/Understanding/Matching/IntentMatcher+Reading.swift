@@ -7,9 +7,12 @@ extension IntentMatcher {
         var tokens = tokens
         if let plainer = AppAside.removed(from: tokens, bytes: bytes) { tokens = plainer }
         if let meant = NegatedAlternative.removed(from: tokens, bytes: bytes) { tokens = meant }
-        if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes),
-           let found = firstMatch(corrected, bytes: bytes, context: context) {
-            return found
+        if let corrected = SelfCorrection.applied(to: tokens, bytes: bytes) {
+            if let found = firstMatch(corrected, bytes: bytes, context: context) { return found }
+            if let narrower = SelfCorrection.applied(to: tokens, bytes: bytes, narrowly: true), narrower.count > corrected.count,
+               let found = firstMatch(narrower, bytes: bytes, context: context) {
+                return found
+            }
         }
         let plain = firstMatch(tokens, bytes: bytes, context: context)
         if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }

@@ -264,8 +264,9 @@ public struct IntentMatcher: Sendable {
     /// reason or a purpose ("… because …", "… as I am busy", "… so I can plan", "… after that sprint",
     /// though not "after 5" or "after lunch"), before a time said as an event ("… for when I'm off",
     /// "… while we're away"), before another request for something shown ("how did the family do on
-    /// nags this week give me the numbers"), and after an app named with its preposition
-    /// ("run lint in codingbridge my pr …").
+    /// nags this week give me the numbers"), after an app named with its preposition
+    /// ("run lint in codingbridge my pr …"), and before what follows if it is not done ("… or
+    /// they'll have my fingers").
     private static func mayEndRequest(_ tokens: [Token], before index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let id = tokens[index].id
         if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
@@ -275,7 +276,9 @@ public struct IntentMatcher: Sendable {
         if id == BuiltinWord.after.id {
             return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
         }
-        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id, isSubject(next) { return true }
+        // "… or they'll have my fingers": what follows if it is not done.
+        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id || id == BuiltinWord.or.id,
+           isSubject(next) { return true }
         // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
         if isSubject(next), id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes) { return true }
         if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, isSubject(tokens[index + 2].id) { return true }

@@ -24,9 +24,12 @@ extension PatternCompiler {
         let fillerWords = (Fillers.leading + Fillers.trailing + Fillers.vocatives).flatMap(Self.rawWords)
         let words = meaningfulWords + aliasWords + fillerWords
         var added: [String] = []
-        for word in words where vocabulary.entryIndex(word) == nil && !(word.first?.isNumber ?? true) {
+        var addedOnce: Set<String> = []
+        for word in words where !(word.first?.isNumber ?? true) && !addedOnce.contains(word)
+            && (vocabulary.entryIndex(word) == nil || vocabulary.wordsOfExpansions.contains(word)) {
             vocabulary.addWord(word)
             added.append(word)
+            addedOnce.insert(word)
         }
         let known = Set(added)
         for word in added where Self.isPlural(word) && known.contains(String(word.dropLast())) {

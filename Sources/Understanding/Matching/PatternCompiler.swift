@@ -263,10 +263,11 @@ struct PatternCompiler {
         switch parameterType {
         case .string:
             context.bindings[slot].kind = .text
-            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? Int(Int16.max)), mention: false, next: next))
-        case .entity:
+            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? Int(Int16.max)), mention: false, person: false, next: next))
+        case .entity(let type):
             context.bindings[slot].kind = .mention
-            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 4), mention: true, next: next))
+            let person = IntentMatcher.isPerson(type)
+            return emit(.free(slot: slotID, limit: Int16(clamping: limit ?? 4), mention: true, person: person, next: next))
         case .enumeration(let enumName):
             guard let index = enumIndex["\(context.appName).\(enumName)"] else {
                 context.valid = false

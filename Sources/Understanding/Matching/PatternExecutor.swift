@@ -131,7 +131,8 @@ struct PatternExecutor {
             case .close(let slot, let next):
                 read.captures[Int(slot) * 2 + 1] = Int16(truncatingIfNeeded: position)
                 pc = next
-            case .free(let slot, let limit, let mention, let next):
+            case .free(let slot, let limit, let mention, let person, let next):
+                if person, position < end, tokens[position].flags.contains(.gerund) { return nil }
                 return free(slot: Int(slot), limit: Int(limit), mention: mention, next: next, at: position, read, &budget)
             case .typed(let slot, let kind, let next):
                 let start = valueStart(kind, at: position)

@@ -9,11 +9,13 @@ enum SelfCorrection {
     /// The furthest back a restated word is looked for ("add a, Max put that down, sorry, add").
     private static let restatementReach = 8
 
-    /// The tokens with each correction applied, or nil when the utterance has none.
-    static func applied(to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+    /// The tokens with each correction applied, or nil when the utterance has none. Narrowly, an
+    /// outright correction that restates nothing replaces only the word before its marker, not
+    /// the clause: "MoodBoard, log me as stoked, I mean energetic".
+    static func applied(to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, narrowly: Bool = false) -> [Token]? {
         var removed: [Range<Int32>] = []
         let renamed = renamed(tokens, bytes: bytes)
-        return applied(to: renamed ?? tokens, bytes: bytes, removing: &removed, answer: false) ?? renamed
+        return applied(to: renamed ?? tokens, bytes: bytes, removing: &removed, answer: false, narrowly: narrowly) ?? renamed
     }
 
     /// A name corrected after the request, saying which name it replaces: "remind Leo about
@@ -75,14 +77,17 @@ enum SelfCorrection {
 
     /// `removed` gets the bytes each correction took out: the phrase corrected and the marker.
     private static func applied(
-        to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, removing removed: inout [Range<Int32>], answer: Bool
+        to tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, removing removed: inout [Range<Int32>], answer: Bool,
+        narrowly: Bool = false
     ) -> [Token]? {
         var tokens = tokens
         var corrected = false
         var index = 1
         while index < tokens.count {
             guard let (length, explicit) = marker(tokens, at: index, bytes: bytes), index + length < tokens.count,
-                  let start = correctedStart(tokens, marker: index, replacement: index + length, explicit: explicit, answer: answer)
+                  let start = correctedStart(
+                      tokens, marker: index, replacement: index + length, explicit: explicit, answer: answer, narrowly: narrowly
+                  )
             else {
                 index += 1
                 continue
@@ -151,7 +156,9 @@ enum SelfCorrection {
     /// before "for Ava", "remind max" before "remind ella"), over the amount or time before an
     /// amount or time; after an outright marker, else back to the clause the marker follows, and
     /// at least the one word before the marker. Nil when nothing is restated.
-    private static func correctedStart(_ tokens: [Token], marker: Int, replacement: Int, explicit: Bool, answer: Bool) -> Int? {
+    private static func correctedStart(
+        _ tokens: [Token], marker: Int, replacement: Int, explicit: Bool, answer: Bool, narrowly: Bool
+    ) -> Int? {
         let first = tokens[replacement]
         if first.id != .unknown {
             let floor = max(0, marker - (first.flags.contains(.stop) ? reach : restatementReach))
@@ -180,6 +187,7 @@ enum SelfCorrection {
             if start < marker { return start }
         }
         guard explicit else { return nil }
+        if narrowly { return marker - 1 }
         for start in stride(from: marker - 1, through: floor, by: -1)
         where tokens[start].flags.contains(.clauseStart) || answer && start == 0 {
             return start

@@ -120,11 +120,12 @@ enum ValueSaidApart {
     /// comes up cheaper". The label is the word after the value ("workspace"); the value, the
     /// one to three words of a name right after the preposition (the tokenizer drops "the"); the
     /// span, the tokens from the preposition to the label, which the request is read again without.
-    /// With `anywhere`, a label may also end the utterance or have any word after it, the value
-    /// may follow any word and "the" ("has the ward-rounds-app project got changes"), and a label
-    /// may come first ("in the project casa-nova, …"): for a request heard by its gist, where no
-    /// phrasing holds the words around it ("whether anything in the lecture-notes project remains
-    /// uncommitted").
+    /// A label may come first, the name then running to a pause ("I have a question in the
+    /// workspace lesson-planner: why …"). With `anywhere`, a label may also end the utterance or
+    /// have any word after it, and the value may follow any word and "the" ("has the
+    /// ward-rounds-app project got changes", "in the project casa-nova, …"): for a request heard by
+    /// its gist, where no phrasing holds the words around it ("whether anything in the
+    /// lecture-notes project remains uncommitted").
     static func labelledInside(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool = false) -> [(label: [UInt8], value: Range<Int>, span: Range<Int>)] {
         var found: [(label: [UInt8], value: Range<Int>, span: Range<Int>)] = []
         let reach = anywhere ? tokens.count : tokens.count - 1
@@ -134,7 +135,7 @@ enum ValueSaidApart {
         for index in tokens.indices.dropFirst(anywhere ? 0 : 1)
         where isPlacingWord(tokens[index].id) || anywhere && isBeforeThe(tokens, at: index, bytes: bytes) {
             let start = index + 1
-            if anywhere, let labelFirst = labelThenName(tokens, at: start) {
+            if let labelFirst = labelThenName(tokens, at: start) {
                 found.append((tokens[start].word(in: bytes), labelFirst, index..<labelFirst.upperBound))
                 continue
             }

@@ -73,7 +73,7 @@ enum Fillers {
         // Wanting said in the progressive, as many Englishes do: "I am wanting to log my mood",
         // "I was hoping you could snooze that", "I'm looking to add a nag".
         "i am wanting to", "i am wanting", "i was wanting to", "i was wanting", "i am needing to", "i am needing",
-        "i am fixing to", "fixing to", "davai", "i reckon i need to", "i reckon", "chale", "might you",
+        "i am fixing to", "fixing to", "davai", "i reckon", "chale", "might you",
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",

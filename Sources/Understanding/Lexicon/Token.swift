@@ -48,8 +48,8 @@ struct TokenFlags: OptionSet, Sendable, Hashable {
     /// A catalog verb's past tense ("asked", "reminded"): read as the verb, though a request
     /// never begins with one ("asked Oppi to …" tells of a request) except after "if": "what if we asked …".
     static let pastTense = TokenFlags(rawValue: 1 << 11)
-    /// A word written in lower case that ends in "ing" ("a nag for sending the video"): it says
-    /// what is to be done, so it begins no mention of a person.
+    /// A verb said with "ing" and written in lower case, its stem a word the vocabulary knows ("a
+    /// nag for sending the video"): it says what is to be done, so it begins no mention of a person.
     static let gerund = TokenFlags(rawValue: 1 << 12)
     /// What punctuation before a word tells.
     static let breaks: TokenFlags = [.clauseStart, .afterColon]

@@ -173,7 +173,7 @@ struct Tokenizer {
         for position in stride(from: length, to: 0, by: -1) { scratch[position] = scratch[position - 1] }
         scratch[0] = UInt8(ascii: "h")
         let full = UnsafeBufferPointer(rebasing: scratch[0...length])
-        if vocabulary.entryIndex(full, hash: WordTable.hash(full)) != nil { return length + 1 }
+        if vocabulary.knows(full) { return length + 1 }
         for position in 0..<length { scratch[position] = scratch[position + 1] }
         return length
     }
@@ -185,10 +185,7 @@ struct Tokenizer {
         let stem = word.count - 3
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stem + 1) { spelled in
             _ = spelled.initialize(from: word[0..<stem])
-            func known(_ length: Int) -> Bool {
-                let candidate = UnsafeBufferPointer(rebasing: spelled[0..<length])
-                return vocabulary.entryIndex(candidate, hash: WordTable.hash(candidate)) != nil
-            }
+            func known(_ length: Int) -> Bool { vocabulary.knows(UnsafeBufferPointer(rebasing: spelled[0..<length])) }
             // "send-ing"; "get-t-ing"; "tak-ing" is "take".
             if known(stem) || spelled[stem - 1] == spelled[stem - 2] && known(stem - 1) { return true }
             spelled[stem] = UInt8(ascii: "e")
@@ -242,7 +239,7 @@ struct Tokenizer {
         if parts.count == 2, parts[0].elementsEqual("pa".utf8) { parts.removeFirst() }
         for part in parts {
             let part = UnsafeBufferPointer(rebasing: part)
-            guard Self.isDigit(part[0]) || vocabulary.entryIndex(part, hash: WordTable.hash(part)) != nil else {
+            guard Self.isDigit(part[0]) || vocabulary.knows(part) else {
                 return false
             }
         }

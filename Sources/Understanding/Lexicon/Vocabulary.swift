@@ -61,6 +61,12 @@ struct Vocabulary: Sendable {
         }
     }
 
+    /// Whether the vocabulary knows a spelling (lower-case bytes) made up while reading a word:
+    /// the word with a letter put back, a part of it.
+    func knows(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        entryIndex(word, hash: WordTable.hash(word)) != nil
+    }
+
     /// The entry index for a spelling (lower-case bytes).
     func entryIndex(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
         table.lookup(word, hash: hash)

@@ -24,14 +24,13 @@ extension PatternCompiler {
         let fillerWords = (Fillers.leading + Fillers.trailing + Fillers.vocatives).flatMap(Self.rawWords)
         let words = meaningfulWords + aliasWords + fillerWords
         var added: [String] = []
-        var addedOnce: Set<String> = []
-        for word in words where !(word.first?.isNumber ?? true) && !addedOnce.contains(word)
+        var known: Set<String> = []
+        for word in words where !(word.first?.isNumber ?? true) && !known.contains(word)
             && (vocabulary.entryIndex(word) == nil || vocabulary.wordsOfExpansions.contains(word)) {
             vocabulary.addWord(word)
             added.append(word)
-            addedOnce.insert(word)
+            known.insert(word)
         }
-        let known = Set(added)
         for word in added where Self.isPlural(word) && known.contains(String(word.dropLast())) {
             vocabulary.addAlias(word, of: String(word.dropLast()))
         }

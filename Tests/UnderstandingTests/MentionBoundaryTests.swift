@@ -55,4 +55,11 @@ import Understanding
         #expect(match?.slots["workspace"] == .entity(workspace))
         #expect(match?.slots["prompt"] == .text("add tests"))
     }
+
+    /// "The old one" points back to something said before; it names no workspace.
+    @Test func aMentionEndingInOnePointsBack() {
+        let match = understand("Oppi, I would like a fresh session, please; in the old one I can't find anything")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == nil)
+    }
 }

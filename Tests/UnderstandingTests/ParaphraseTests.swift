@@ -249,6 +249,8 @@ import Understanding
         "save this photo", "record a video", "what's the status of my order", "weekly weather report",
         "resume the music", "pick up the kids", "open a new tab", "how's the family of ducks doing",
         "let me frobnicate my nags", "let me know when dinner is ready",
+        // "Hold" and "quiet" are said of anything: with a bare pronoun they snooze only with an amount.
+        "Middle C again, please, Rosie. Hold it.", "hush it",
     ]
 
     @Test(arguments: utterances)

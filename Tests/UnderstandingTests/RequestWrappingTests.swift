@@ -277,4 +277,32 @@ import Understanding
     @Test func whoSomeoneIsAtWorkBeforeTheirNameIsNotTheirName() {
         #expect(understand("create a nag for my research assistant, Priyanka, about the ethics appointment")?.slots["recipient"] == .entity("Priyanka"))
     }
+
+    /// British speech says "us" for "me": every pattern's "me" hears it.
+    @Test(arguments: [
+        ("MoodBoard, put us down as happy", "moodboard.AddMoodIntent"), ("Nagz, give us the family picture", "nagz.FamilyStatusIntent"),
+        ("remind us again in ten minutes", "nagz.SnoozeNagIntent"),
+    ])
+    func usSaidForMeIsMe(_ text: String, intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    @Test func geordieWordsAroundARequestAreRead() {
+        let match = understand("Howay Nagz, set us a homework nag for wor Jack, pet, his project's due Monday")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("Jack"))
+        #expect(match?.slots["category"] == .enumCase("homework"))
+    }
+
+    @Test func aKenyanOpenerIsNotTheRequest() {
+        let match = understand("Nagz, ebu put nag for my daughter Chebet, homework")
+        #expect(match?.intent.id == "nagz.CreateNagIntent")
+        #expect(match?.slots["recipient"] == .entity("Chebet"))
+        #expect(match?.slots["category"] == .enumCase("homework"))
+    }
+
+    @Test(arguments: ["I'd be obliged for a new session", "we'd be much obliged if you could start a new Oppi session"])
+    func thanksGivenAheadLeadUpToTheRequest(_ text: String) {
+        #expect(understand(text)?.intent.id == "oppi.OpenNewSessionIntent")
+    }
 }

@@ -123,4 +123,31 @@ import Understanding
     @Test func aWordReadAsItsPartsIsNoLabel() {
         #expect(understand("check the git status, as you do, on the family-tree project")?.slots["project"] == .entity("family-tree"))
     }
+
+    @Test(arguments: [
+        ("CodingBridge, on station-roster, kick off the tests", "codingbridge.RunCommandIntent", "station-roster"),
+        ("CodingBridge, in auction-clock, are there changes that I have not committed yet?", "codingbridge.GitStatusIntent", "auction-clock"),
+        ("CodingBridge, group-itinerary: anything not committed?", "codingbridge.GitStatusIntent", "group-itinerary"),
+    ])
+    func aHyphenatedNameSaidFirstWithoutALabelFillsTheEntity(_ text: String, intent: String, project: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == intent)
+        #expect(match?.slots["project"] == .entity(project))
+    }
+
+    /// A capitalised name is a person addressed, not a project: it fills nothing.
+    @Test func aNameSaidFirstWithoutAHyphenFillsNothing() {
+        let match = understand("CodingBridge, Marlon, run the tests")
+        #expect(match?.slots["project"] == nil)
+    }
+
+    @Test(arguments: [
+        "Oppi, in the bulb-stock workspace I would like a fresh session",
+        "Oppi, in bulb-stock workspace, give me one new session, this old one is confusing me",
+    ])
+    func aRequestAfterALabelledValueIsNoPromptForTheApp(_ text: String) {
+        let match = understand(text)
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("bulb-stock"))
+    }
 }

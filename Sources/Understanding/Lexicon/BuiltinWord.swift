@@ -213,7 +213,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
 enum Contractions {
     static let expansions: [String: String] = [
         "what's": "what is", "whats": "what is", "what're": "what are", "what've": "what have", "whatve": "what have",
-        "how's": "how is", "hows": "how is", "how're": "how are", "howre": "how are", "who've": "who have", "where've": "where have", "they've": "they have",
+        "how's": "how is", "hows": "how is", "how're": "how are", "howre": "how are", "how've": "how have", "howve": "how have", "who've": "who have", "where've": "where have", "they've": "they have",
         "you've": "you have", "should've": "should have", "would've": "would have", "could've": "could have",
         "how'd": "how did", "howd": "how did", "what'd": "what did", "whatd": "what did", "where'd": "where did",
         "who's": "who is", "where's": "where is", "wheres": "where is", "when's": "when is",
@@ -257,6 +257,8 @@ enum Contractions {
         // Scots: "gie it a git status", "gonnae bring up the boiler-quotes project", "tick it aff".
         "gie": "give", "gonnae": "going to", "cannae": "can not", "tae": "to", "aboot": "about", "aff": "off",
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",
+        // Geordie: "a nag for wor Jack", "how've me moods been gannin'", "divn't make us wait".
+        "wor": "our", "gannin": "going", "divn't": "do not", "divnt": "do not",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

@@ -74,6 +74,9 @@ enum Fillers {
         // "I was hoping you could snooze that", "I'm looking to add a nag".
         "i am wanting to", "i am wanting", "i was wanting to", "i was wanting", "i am needing to", "i am needing",
         "i am fixing to", "fixing to", "davai", "i reckon", "chale", "might you",
+        // Geordie, Trinidadian, Kenyan and Egyptian openers: "howay, set us a nag", "whey aye",
+        // "steups", "ebu put a nag for Chebet", "sasa", "wacha", "kwani how have my moods been".
+        "howay", "whey aye", "steups", "ebu", "sasa", "wacha", "kwani", "yalla",
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",
@@ -91,13 +94,15 @@ enum Fillers {
     ] + gratefulLeadIns
 
     /// Thanks given ahead: "I'd be most grateful if you could …", "I should be rather grateful if
-    /// you would …", "we'd be ever so grateful to …".
+    /// you would …", "we'd be ever so grateful to …", "I'd be obliged for a new session …".
     private static let gratefulLeadIns: [String] = {
         var leadIns: [String] = []
         for someone in ["i would", "i should", "we would", "we should"] {
-            for degree in ["", "rather ", "most ", "very ", "ever so ", "so ", "really ", "truly ", "awfully "] {
-                for then in ["to", "if you could", "if you would", "if you might"] {
-                    leadIns.append("\(someone) be \(degree)grateful \(then)")
+            for degree in ["", "rather ", "most ", "very ", "ever so ", "so ", "really ", "truly ", "awfully ", "much "] {
+                for thanks in ["grateful", "obliged", "thankful"] {
+                    for then in ["to", "if you could", "if you would", "if you might", "for"] {
+                        leadIns.append("\(someone) be \(degree)\(thanks) \(then)")
+                    }
                 }
             }
         }
@@ -146,6 +151,8 @@ enum Fillers {
         "can not you", "was not it",
         // When, said of a question about now: "what nags have I got on at the minute?".
         "at the minute", "at the moment", "as of now", "as we speak",
+        // "Or no" asks as "or not" does; "tamam" is Arabic for "okay".
+        "or no", "tamam",
     ]
 
     /// Someone called at the end, after a pause: "could you open Oppi for me, love?",
@@ -154,5 +161,6 @@ enum Fillers {
     static let vocatives: [String] = [
         "love", "luv", "mate", "cher", "boet", "bru", "chur", "hun", "hon", "honey", "babe", "buddy", "bud", "pal", "bro", "boss", "chief",
         "darling", "sweetie", "my friend", "my dear", "man", "dude", "sir", "madam", "yaar", "siri",
+        "pet", "hinny", "la", "lad", "lass",
     ]
 }

@@ -18,12 +18,12 @@ extension IntentMatcher {
             if let plain, !plain.tookFreeText, found.intent.id != plain.intent.id { continue }
             return found
         }
-        guard let plain, let (label, value, request) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
+        guard let plain, let (label, value, said) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
         // After the app addressed, the words as said read the labelled value into the request's
         // free text ("Oppi, billing-core workspace, add …"): the request is read again without it.
         var base = plain
-        if value.lowerBound > 0 {
-            guard let request = firstMatch(Array(tokens[..<value.lowerBound] + tokens[request...]), bytes: bytes, context: context),
+        if said.lowerBound > 0 {
+            guard let request = firstMatch(Array(tokens[..<said.lowerBound] + tokens[said.upperBound...]), bytes: bytes, context: context),
                   request.intent.id == plain.intent.id else { return nil }
             base = request
         }
@@ -41,13 +41,19 @@ extension IntentMatcher {
 
     /// The match with a value said with its label inside the request's free text ("… the
     /// particle system in the boss-arena workspace, the frame rate tanks …") as the parameter
-    /// the label names, the request read again without it.
+    /// the label names, the request read again without it. Read without it, the words may make
+    /// a request of their own, with no free text: that request is the one meant ("Oppi, in the
+    /// bulb-stock workspace I would like a fresh session" is no question to put to Oppi).
     func withValueLabelledInside(_ found: IntentMatch, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch {
         guard found.tookFreeText else { return found }
         for (label, value, span) in ValueSaidApart.labelledInside(tokens, bytes: bytes) {
-            guard filling(found, labelled: label, with: tokens[value], bytes: bytes).slots.count > found.slots.count,
-                  let request = firstMatch(Array(tokens[..<span.lowerBound] + tokens[span.upperBound...]), bytes: bytes, context: context),
-                  request.intent.id == found.intent.id else { continue }
+            guard let request = firstMatch(Array(tokens[..<span.lowerBound] + tokens[span.upperBound...]), bytes: bytes, context: context)
+            else { continue }
+            if request.intent.id != found.intent.id, !request.tookFreeText {
+                return filling(request, labelled: label, with: tokens[value], bytes: bytes)
+            }
+            guard request.intent.id == found.intent.id,
+                  filling(found, labelled: label, with: tokens[value], bytes: bytes).slots.count > found.slots.count else { continue }
             var filled = filling(request, labelled: label, with: tokens[value], bytes: bytes)
             guard filled.slots.count > request.slots.count else { continue }
             // The free text runs over the words left out (its bytes are the utterance's, first

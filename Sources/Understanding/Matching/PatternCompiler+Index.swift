@@ -15,7 +15,7 @@ extension PatternCompiler {
             }
             switch element {
             case .literal(let text):
-                for token in lex(text) { result.append([token.id]) }
+                for token in lex(text) { result.append(Self.saidAs(token.id)) }
             case .app:
                 result.append(appWordIDs[Int(context.app)])
             case .slot(let name, _, let spokenAs):
@@ -57,7 +57,7 @@ extension PatternCompiler {
             switch element {
             case .literal(let text):
                 guard let first = lex(text).first else { continue }
-                words.insert(first.id)
+                words.formUnion(Self.saidAs(first.id))
                 return words
             case .app:
                 return words.union(appWordIDs[Int(context.app)])

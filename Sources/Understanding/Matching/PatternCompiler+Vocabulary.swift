@@ -99,6 +99,12 @@ extension PatternCompiler {
             .filter { !$0.isEmpty }
     }
 
+    /// The words a pattern's word may be said as: "me" also as "us", as British speech has it
+    /// ("set us a nag", "put us down as happy", "give us the family picture").
+    static func saidAs(_ id: TokenID) -> [TokenID] {
+        id == BuiltinWord.me.id ? [id, BuiltinWord.us.id] : [id]
+    }
+
     func lex(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var text = text

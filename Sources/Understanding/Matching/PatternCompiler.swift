@@ -186,7 +186,7 @@ struct PatternCompiler {
         switch element {
         case .literal(let text):
             var continuation = next
-            for token in lex(text).reversed() { continuation = emit(.word(token.id, next: continuation)) }
+            for token in lex(text).reversed() { continuation = emitWords(Self.saidAs(token.id), next: continuation) }
             return continuation
         case .app:
             return emit(.app(next: next))
@@ -210,7 +210,7 @@ struct PatternCompiler {
                         continue
                     }
                     if tokens.count == 1 {
-                        if !singleWords.contains(tokens[0].id) { singleWords.append(tokens[0].id) }
+                        for id in Self.saidAs(tokens[0].id) where !singleWords.contains(id) { singleWords.append(id) }
                         continue
                     }
                 }

@@ -205,7 +205,7 @@ struct PatternExecutor {
             if mention, !canBeInMention(tokens[stop - 1]) { return nil }
             if mention, stop - 1 > position, !continuesName(from: position, at: stop - 1) { return nil }
             if mention, stop - 1 > position, tokens[stop - 1].flags.contains(.clauseStart) { return nil }
-            if stop == pause || splitsWord(at: stop) || fails(next, at: stop) {
+            if stop == pause || splitsWord(at: stop) || fails(next, at: stop) || mention && pointsBack(from: position, to: stop) {
                 stop += 1
                 continue
             }
@@ -235,6 +235,14 @@ struct PatternExecutor {
     /// part would hold the whole word ("Ask Oppi in data-site to add tests").
     private func splitsWord(at index: Int) -> Bool {
         index > 0 && index < end && tokens[index].isPart(after: tokens[index - 1])
+    }
+
+    /// "The old one", "that other one": a mention ending in "one" after another word points back
+    /// to something said before; it is no name ("in the old one I can't find anything").
+    private func pointsBack(from position: Int, to stop: Int) -> Bool {
+        guard stop - 1 > position else { return false }
+        let last = tokens[stop - 1]
+        return last.id == .number && last.value == 1 && last.flags.contains(.numberWord)
     }
 
     /// Where a mention starting at `position` would end at a pause (a comma, a

@@ -104,14 +104,32 @@ enum ValueSaidApart {
     /// A value said first with the word that says what it is after it, before a pause: "the
     /// billing-gateway workspace — get Oppi to …", "the quiz-night project, run the deploy
     /// script", also after the app addressed ("Oppi, billing-core workspace, add …"). The label
-    /// is that word; the value, the one to three words of a name before it; the request, the
-    /// tokens from the pause on (after the app addressed, if one was).
-    static func labelledFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8], value: Range<Int>, request: Int)? {
+    /// is that word; the value, the one to three words of a name before it; `said`, the tokens
+    /// up to the pause (after the app addressed, if one was), which the request is read without.
+    /// A hyphenated name may go without a label, after "in", "on" or "for" or alone
+    /// ("CodingBridge, on station-roster, kick off the tests", "group-itinerary: anything not
+    /// committed?"): the label is then nil.
+    static func labelledFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> (label: [UInt8]?, value: Range<Int>, said: Range<Int>)? {
         let first = tokens.count >= 2 && tokens[0].flags.contains(.app) && !tokens[1].flags.isDisjoint(with: .breaks) ? 1 : 0
-        guard tokens.count >= first + 4,
-              let pause = (first + 2...min(first + 5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
-              isLabel(tokens[pause - 1]), isName(tokens[first..<(pause - 1)]) else { return nil }
-        return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), pause)
+        guard tokens.count >= first + 3,
+              let pause = (first + 1...min(first + 5, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) })
+        else { return nil }
+        if pause - first >= 2, tokens.count >= first + 4, isLabel(tokens[pause - 1]), isName(tokens[first..<(pause - 1)]) {
+            return (tokens[pause - 1].word(in: bytes), first..<(pause - 1), first..<pause)
+        }
+        if pause - first >= 2, isPlacingWord(tokens[first].id), isHyphenatedName(tokens[(first + 1)..<pause], bytes: bytes) {
+            return (nil, (first + 1)..<pause, first..<pause)
+        }
+        if isHyphenatedName(tokens[first..<pause], bytes: bytes) { return (nil, first..<pause, first..<pause) }
+        return nil
+    }
+
+    /// A name written as one hyphenated word ("colour-chart", "station-roster"), as a project or
+    /// a workspace is: a sentence's word is not one.
+    private static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard isName(tokens), let first = tokens.first, let last = tokens.last else { return false }
+        let written = bytes[Int(first.start)..<Int(last.end)]
+        return written.contains(UInt8(ascii: "-")) && !written.contains(UInt8(ascii: " "))
     }
 
     /// Values said with their label inside a request's free text, set off by a pause, an "and" or
@@ -157,12 +175,13 @@ enum ValueSaidApart {
         return found
     }
 
-    /// "and", "so", "because", "since", "but", "then": after a labelled value, the request goes on
-    /// ("… in the shop-prices workspace so the bread …"), while "in the demo workspace config"
-    /// names something else.
+    /// "and", "so", "because", "since", "but", "then", "I", "we": after a labelled value, the
+    /// request goes on ("… in the shop-prices workspace so the bread …", "in the bulb-stock
+    /// workspace I would like …"), while "in the demo workspace config" names something else.
     private static func opensClause(_ id: TokenID) -> Bool {
         id == BuiltinWord.and.id || id == BuiltinWord.so.id || id == BuiltinWord.because.id
             || id == BuiltinWord.since.id || id == BuiltinWord.but.id || id == BuiltinWord.then.id
+            || id == BuiltinWord.i.id || id == BuiltinWord.we.id
     }
 
     /// A word with "the" dropped after it.

@@ -52,10 +52,9 @@ struct PatternExecutor {
         BuiltinWord.will.id, BuiltinWord.was.id,
     ]
 
+    /// Runs the pattern at `entry` from `start`, a token it may begin with
+    /// (`AnchoredPattern.firstStep`: the caller passes over the others).
     func run(from entry: Int32, at start: Int) -> Outcome? {
-        // Over a third of the patterns the index picks fail on the first token: they are
-        // passed over before a run is set up.
-        if firstSteps[Int(entry)].rulesOut(tokens, at: start, end: end) { return nil }
         var budget = Self.stepBudget
         let nothingRead = Outcome(captures: SIMD16(repeating: -1), evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false)
         return step(entry, start, nothingRead, &budget)

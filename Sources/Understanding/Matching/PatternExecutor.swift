@@ -152,6 +152,7 @@ struct PatternExecutor {
     /// Whether the step at `pc` fails at `position` on the token alone (a word that is not
     /// there, the end of the pattern before the end of the utterance, a choice none of whose
     /// branches can begin with the token); false when only running it can tell.
+    @inline(__always)
     private func fails(_ pc: Int32, at position: Int) -> Bool {
         switch instructions[Int(pc)] {
         case .word(let id, _):

@@ -22,7 +22,7 @@ struct SlotExtractor {
                 let end = Int(captures[slot * 2 + 1])
                 guard start >= 0, end > start else { continue }
                 spans[binding.parameter] = start..<end
-                if let value = value(binding.kind, start..<end, of: parameters[binding.parameter]) {
+                if let value = value(binding.kind, start..<end, named: parameters[binding.parameter].name) {
                     values[parameters[binding.parameter].name] = value
                 }
             }
@@ -51,14 +51,15 @@ struct SlotExtractor {
         return values
     }
 
-    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>, of parameter: ParameterDefinition) -> SlotValue? {
+    /// The value of the parameter called `name` said over `span`.
+    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>, named name: String) -> SlotValue? {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
             if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength, freeText: true))
         case .mention:
-            let span = withoutNamingWords(withoutLabel(span, of: parameter))
+            let span = withoutNamingWords(withoutLabel(span, named: name))
             if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
@@ -111,8 +112,8 @@ struct SlotExtractor {
 
     /// A name said after the word for what it is ("for my project recipe-book", "in workspace
     /// family-photos") is the name.
-    private func withoutLabel(_ span: Range<Int>, of parameter: ParameterDefinition) -> Range<Int> {
-        guard span.count >= 2, tokens[span.lowerBound].isWord(parameter.name, in: bytes) else { return span }
+    private func withoutLabel(_ span: Range<Int>, named name: String) -> Range<Int> {
+        guard span.count >= 2, tokens[span.lowerBound].isWord(name, in: bytes) else { return span }
         return (span.lowerBound + 1)..<span.upperBound
     }
 

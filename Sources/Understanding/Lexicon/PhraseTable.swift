@@ -15,7 +15,7 @@ struct PhraseTable: Sendable {
     private var words: [TokenID] = []
     /// Longest first.
     private var phrases: [Phrase] = []
-    private var byFirstWord = WordIndex()
+    private var byFirstWords = PrefixTree()
     private var byLastWord = WordIndex()
 
     var isEmpty: Bool { phrases.isEmpty }
@@ -24,20 +24,24 @@ struct PhraseTable: Sendable {
         guard !tokens.isEmpty, !phrases.contains(where: { self.words(of: $0).elementsEqual(tokens) }) else { return }
         let phrase = Phrase(start: Int32(words.count), count: Int32(tokens.count), value: value)
         words += tokens
+        byFirstWords.insert(tokens, value: value)
         phrases.insert(phrase, at: phrases.firstIndex { $0.count < phrase.count } ?? phrases.count)
-        byFirstWord = WordIndex(phrases.map { words[Int($0.start)] })
         byLastWord = WordIndex(phrases.map { words[Int($0.start + $0.count) - 1] })
     }
 
-    /// The longest phrase starting at `index` (ending at or before `limit`).
+    /// The longest phrase starting at `index` (ending at or before `limit`): one walk down the
+    /// tree of the phrases' words, where a walk past every phrase that begins with the token
+    /// passed dozens that begin with "i" or "can".
     func match(_ tokens: UnsafeBufferPointer<Token>, at index: Int, limit: Int) -> (length: Int, value: Int32)? {
-        for position in byFirstWord.positions(of: tokens[index].id) {
-            let phrase = phrases[position]
-            if Int(phrase.count) <= limit - index, occurs(phrase, in: tokens, at: index) {
-                return (Int(phrase.count), phrase.value)
-            }
+        var found: (length: Int, value: Int32)?
+        var node = PrefixTree.root
+        var end = index
+        while end < limit, let next = byFirstWords.child(of: node, tokens[end].id) {
+            node = next
+            end += 1
+            if let value = byFirstWords.value(endingAt: node) { found = (end - index, value) }
         }
-        return nil
+        return found
     }
 
     /// The longest phrase ending just before `end` (starting at or after `start`).
@@ -88,5 +92,64 @@ private struct WordIndex: Sendable {
         let key = Int(id)
         let group = key + 1 < groupStarts.count ? Int(groupStarts[key])..<Int(groupStarts[key + 1]) : 0..<0
         return group.lazy.map { Int(positions[$0]) }
+    }
+}
+
+/// Phrases as a tree of their words from the first: a node for each beginning some phrase has,
+/// with the value of the phrase that ends there, if one does.
+private struct PrefixTree: Sendable {
+    static let root = 0
+
+    /// The node of each phrase's first word, by the word's id; the root for a word no phrase
+    /// begins with (the root is no node's child).
+    private var firstWordNodes: [Int32] = []
+    /// Each node's word, first child and next sibling (the root for none).
+    private var words: [TokenID] = [0]
+    private var firstChildren: [Int32] = [0]
+    private var nextSiblings: [Int32] = [0]
+    private var values: [Int32?] = [nil]
+
+    /// Adds a phrase not added before.
+    mutating func insert(_ phrase: [TokenID], value: Int32) {
+        var node = Self.root
+        for word in phrase {
+            node = child(of: node, word) ?? addChild(word, to: node)
+        }
+        values[node] = value
+    }
+
+    func child(of node: Int, _ word: TokenID) -> Int? {
+        if node == Self.root {
+            let child = Int(word) < firstWordNodes.count ? Int(firstWordNodes[Int(word)]) : Self.root
+            return child == Self.root ? nil : child
+        }
+        var child = Int(firstChildren[node])
+        while child != Self.root {
+            if words[child] == word { return child }
+            child = Int(nextSiblings[child])
+        }
+        return nil
+    }
+
+    func value(endingAt node: Int) -> Int32? {
+        values[node]
+    }
+
+    private mutating func addChild(_ word: TokenID, to parent: Int) -> Int {
+        let node = words.count
+        words.append(word)
+        firstChildren.append(Int32(Self.root))
+        values.append(nil)
+        if parent == Self.root {
+            if Int(word) >= firstWordNodes.count {
+                firstWordNodes += repeatElement(Int32(Self.root), count: Int(word) + 1 - firstWordNodes.count)
+            }
+            firstWordNodes[Int(word)] = Int32(node)
+            nextSiblings.append(Int32(Self.root))
+        } else {
+            nextSiblings.append(firstChildren[parent])
+            firstChildren[parent] = Int32(node)
+        }
+        return node
     }
 }

@@ -29,6 +29,12 @@ struct FirstStep: Sendable {
         return 1 << (index < 62 ? index : index - 62)
     }
 
+    /// Whether a run from here may begin with a token (not the end) whose `bit` this is.
+    @inline(__always)
+    func mayBegin(withBit bit: UInt64) -> Bool {
+        readsOther || bits & bit != 0
+    }
+
     /// Whether a run from here certainly fails at `position` of `tokens` (read up to `end`).
     @inline(__always)
     func rulesOut(_ tokens: UnsafeBufferPointer<Token>, at position: Int, end: Int) -> Bool {

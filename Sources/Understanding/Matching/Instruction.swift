@@ -61,7 +61,7 @@ struct PatternHeader: Sendable {
 
 /// A pattern as its anchor word lists it, with what rules it out before its header is read:
 /// the bits of its one-word requirements together, all of which the utterance's mask must
-/// have, one requirement of several words, and its app.
+/// have, one requirement of several words, what it may begin with, and its app.
 struct AnchoredPattern: Sendable {
     var pattern: Int32
     var app: Int8
@@ -70,13 +70,17 @@ struct AnchoredPattern: Sendable {
     /// "task"), or every bit when it has none: most patterns an anchor lists are ruled out by
     /// one such requirement, without their header being read.
     var someBit: UInt64
+    /// What a run of the pattern can read first: over a third of the patterns that meet their
+    /// requirements fail on the first token.
+    var firstStep: FirstStep
 
-    init(pattern: Int32, _ compiled: CompiledPattern) {
+    init(pattern: Int32, _ compiled: CompiledPattern, firstStep: FirstStep) {
         self.pattern = pattern
         self.app = compiled.app
         self.everyBit = compiled.requirements.reduce(0) { $1.nonzeroBitCount == 1 ? $0 | $1 : $0 }
         self.someBit = compiled.requirements.filter { $0.nonzeroBitCount > 1 }
             .min { $0.nonzeroBitCount < $1.nonzeroBitCount } ?? ~0
+        self.firstStep = firstStep
     }
 
     func mayMeetRequirements(_ mask: UInt64) -> Bool {

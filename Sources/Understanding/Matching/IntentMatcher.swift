@@ -429,13 +429,16 @@ public struct IntentMatcher: Sendable {
         // A detached app still counts as said, for patterns that name it.
         let appWords = span.app >= 0 ? program.appWordIDs[Int(span.app)] : []
         for id in appWords { mask |= 1 << UInt64(id & 63) }
+        // Every run starts at the span's first token.
+        let firstWord = FirstStep.bit(tokens[span.start].id)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (view.headers.count + 63) / 64) { visited in
             visited.initialize(repeating: 0)
             var run = executor
             for index in (span.start - appWords.count)..<span.end {
                 let id = index < span.start ? appWords[span.start - index - 1] : tokens[index].id
                 for anchored in view.anchored(by: id) {
-                    guard anchored.mayMeetRequirements(mask), span.app < 0 || anchored.app == span.app else { continue }
+                    guard anchored.mayMeetRequirements(mask), anchored.firstStep.mayBegin(withBit: firstWord),
+                          span.app < 0 || anchored.app == span.app else { continue }
                     let patternIndex = Int(anchored.pattern)
                     let bit: UInt64 = 1 << UInt64(patternIndex & 63)
                     guard visited[patternIndex >> 6] & bit == 0 else { continue }

@@ -52,7 +52,8 @@ final class MatcherProgram: Sendable {
     ) {
         self.vocabulary = vocabulary
         self.instructions = instructions
-        self.firstSteps = FirstStep.table(instructions, wordSetWords: wordSetWords)
+        let firstSteps = FirstStep.table(instructions, wordSetWords: wordSetWords)
+        self.firstSteps = firstSteps
         self.wordSetWords = wordSetWords
         self.patterns = patterns
         var headers: [PatternHeader] = []
@@ -69,7 +70,9 @@ final class MatcherProgram: Sendable {
         self.headers = headers
         self.requirements = requirements
         self.anchorStarts = anchorStarts
-        self.anchorPatterns = anchorPatterns.map { AnchoredPattern(pattern: $0, patterns[Int($0)]) }
+        self.anchorPatterns = anchorPatterns.map { pattern in
+            AnchoredPattern(pattern: pattern, patterns[Int(pattern)], firstStep: firstSteps[Int(patterns[Int(pattern)].entry)])
+        }
         self.appWordIDs = appWordIDs
         self.appPhrases = appPhrases
         self.leadingFillers = leadingFillers

@@ -23,9 +23,9 @@ struct PatternExecutor {
         /// catalog's own ("log", "mood"), part of `evidence`.
         var functionWords: Int16 = 0
 
-        mutating func countWord(_ id: TokenID) {
+        mutating func countWord(_ id: TokenID, firstCatalogID: TokenID) {
             evidence += 1
-            if id < BuiltinWord.firstCatalogID { functionWords += 1 }
+            if id < firstCatalogID { functionWords += 1 }
         }
     }
 
@@ -39,6 +39,9 @@ struct PatternExecutor {
     /// The app named at an edge and taken off the span, which `.app` steps may
     /// then do without; -1 for none.
     var detachedApp: Int8 = -1
+    /// `BuiltinWord.firstCatalogID`, read once per executor: the static is initialised lazily,
+    /// and reading it costs a call at every word a run reads.
+    private let firstCatalogID = BuiltinWord.firstCatalogID
 
     private static let stepBudget = 20_000
     private static let shortTextLimit = 4
@@ -52,10 +55,9 @@ struct PatternExecutor {
         BuiltinWord.will.id, BuiltinWord.was.id,
     ]
 
+    /// Runs the pattern at `entry` from `start`, a token it may begin with
+    /// (`AnchoredPattern.firstStep`: the caller passes over the others).
     func run(from entry: Int32, at start: Int) -> Outcome? {
-        // Over a third of the patterns the index picks fail on the first token: they are
-        // passed over before a run is set up.
-        if firstSteps[Int(entry)].rulesOut(tokens, at: start, end: end) { return nil }
         var budget = Self.stepBudget
         let nothingRead = Outcome(captures: SIMD16(repeating: -1), evidence: 0, freeTokens: 0, appTokens: 0, endsInFreeText: false)
         return step(entry, start, nothingRead, &budget)
@@ -77,12 +79,12 @@ struct PatternExecutor {
                 return position == end ? read : nil
             case .word(let id, let next):
                 guard position < end, tokens[position].id == id else { return nil }
-                read.countWord(id)
+                read.countWord(id, firstCatalogID: firstCatalogID)
                 position += 1
                 pc = next
             case .wordSet(let start, let count, let next):
                 guard position < end, contains(tokens[position].id, start: Int(start), count: Int(count)) else { return nil }
-                read.countWord(tokens[position].id)
+                read.countWord(tokens[position].id, firstCatalogID: firstCatalogID)
                 position += 1
                 pc = next
             case .peek(let start, let count, let next):
@@ -153,6 +155,7 @@ struct PatternExecutor {
     /// Whether the step at `pc` fails at `position` on the token alone (a word that is not
     /// there, the end of the pattern before the end of the utterance, a choice none of whose
     /// branches can begin with the token); false when only running it can tell.
+    @inline(__always)
     private func fails(_ pc: Int32, at position: Int) -> Bool {
         switch instructions[Int(pc)] {
         case .word(let id, _):

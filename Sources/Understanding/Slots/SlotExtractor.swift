@@ -13,49 +13,53 @@ struct SlotExtractor {
         let parameters = intent.definition.parameters
         // Sized once: growing from empty rehashed the slots' names on each step.
         var values: [String: SlotValue] = slots.isEmpty ? [:] : Dictionary(minimumCapacity: slots.count + 1)
-        // Where each parameter's value was said, by parameter index.
-        var spans = [Range<Int>?](repeating: nil, count: parameters.count)
-        for (slot, binding) in slots.enumerated() {
-            let start = Int(captures[slot * 2])
-            let end = Int(captures[slot * 2 + 1])
-            guard start >= 0, end > start else { continue }
-            spans[binding.parameter] = start..<end
-            if let value = value(binding.kind, start..<end, of: parameters[binding.parameter]) {
-                values[parameters[binding.parameter].name] = value
+        // Where each parameter's value was said, by parameter index. The parameters are read in
+        // place, by index: a copy of one retains every string it holds.
+        withUnsafeTemporaryAllocation(of: Range<Int>?.self, capacity: parameters.count) { spans in
+            spans.initialize(repeating: nil)
+            for (slot, binding) in slots.enumerated() {
+                let start = Int(captures[slot * 2])
+                let end = Int(captures[slot * 2 + 1])
+                guard start >= 0, end > start else { continue }
+                spans[binding.parameter] = start..<end
+                if let value = value(binding.kind, start..<end, named: parameters[binding.parameter].name) {
+                    values[parameters[binding.parameter].name] = value
+                }
             }
-        }
-        for parameter in parameters where !parameter.inferFrom.isEmpty && values[parameter.name] == nil {
-            guard case .enumeration = parameter.type,
-                  let binding = enumBinding(for: parameter, of: intent.definition.app) else { continue }
-            for source in parameter.inferFrom {
-                guard let index = parameters.firstIndex(where: { $0.name == source }),
-                      let span = spans[index], let found = findEnum(binding, in: span) else { continue }
-                values[parameter.name] = .enumCase(found)
-                break
+            for index in parameters.indices where !parameters[index].inferFrom.isEmpty && values[parameters[index].name] == nil {
+                guard case .enumeration = parameters[index].type,
+                      let binding = enumBinding(for: parameters[index], of: intent.definition.app) else { continue }
+                for source in parameters[index].inferFrom {
+                    guard let sourceIndex = parameters.firstIndex(where: { $0.name == source }),
+                          let span = spans[sourceIndex], let found = findEnum(binding, in: span) else { continue }
+                    values[parameters[index].name] = .enumCase(found)
+                    break
+                }
             }
-        }
-        // The other way round: "I feel great" names the category, and its words are the
-        // required text the category would have been inferred from (the mood's title), which
-        // the user would otherwise be asked for.
-        for (index, parameter) in parameters.enumerated() where !parameter.inferFrom.isEmpty {
-            guard let span = spans[index], values[parameter.name] != nil else { continue }
-            for source in parameter.inferFrom where values[source] == nil {
-                guard parameters.contains(where: { $0.name == source && $0.required }) else { continue }
-                values[source] = .text(text(span))
-                break
+            // The other way round: "I feel great" names the category, and its words are the
+            // required text the category would have been inferred from (the mood's title), which
+            // the user would otherwise be asked for.
+            for index in parameters.indices where !parameters[index].inferFrom.isEmpty {
+                guard let span = spans[index], values[parameters[index].name] != nil else { continue }
+                for source in parameters[index].inferFrom where values[source] == nil {
+                    guard parameters.contains(where: { $0.name == source && $0.required }) else { continue }
+                    values[source] = .text(text(span))
+                    break
+                }
             }
         }
         return values
     }
 
-    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>, of parameter: ParameterDefinition) -> SlotValue? {
+    /// The value of the parameter called `name` said over `span`.
+    private func value(_ kind: SlotBinding.Kind, _ span: Range<Int>, named name: String) -> SlotValue? {
         switch kind {
         case .text:
             let span = withoutLeadIn(span)
             if isPlaceholder(span) { return nil }
             return .text(text(span, withDeterminer: span.count >= DictatedText.sentenceLength, freeText: true))
         case .mention:
-            let span = withoutNamingWords(withoutLabel(span, of: parameter))
+            let span = withoutNamingWords(withoutLabel(span, named: name))
             if isPlaceholder(span) { return nil }
             return .entity(text(span))
         case .enumeration(let index):
@@ -108,8 +112,8 @@ struct SlotExtractor {
 
     /// A name said after the word for what it is ("for my project recipe-book", "in workspace
     /// family-photos") is the name.
-    private func withoutLabel(_ span: Range<Int>, of parameter: ParameterDefinition) -> Range<Int> {
-        guard span.count >= 2, tokens[span.lowerBound].isWord(parameter.name, in: bytes) else { return span }
+    private func withoutLabel(_ span: Range<Int>, named name: String) -> Range<Int> {
+        guard span.count >= 2, tokens[span.lowerBound].isWord(name, in: bytes) else { return span }
         return (span.lowerBound + 1)..<span.upperBound
     }
 

@@ -62,4 +62,16 @@ import Understanding
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
         #expect(match?.slots["workspace"] == nil)
     }
+
+    @Test(arguments: [("Nagz, stick a meds nag on me nan, Peggy, for her tablets", "Peggy"), ("remind me wife to call the plumber", "wife")])
+    func meBeforeAPersonWordIsMy(_ text: String, recipient: String) {
+        #expect(understand(text)?.slots["recipient"] == .entity(recipient))
+    }
+
+    /// "Half" says who someone is only in "half brother"; "give me half an hour" keeps its "me".
+    @Test func meBeforeABuiltInWordStays() {
+        let match = understand("snooze that nag, give me a half hour")
+        #expect(match?.intent.id == "nagz.SnoozeNagIntent")
+        #expect(match?.slots["minutes"] == .minutes(30))
+    }
 }

@@ -259,6 +259,15 @@ struct Tokenizer {
             state.afterPossessive = Self.possessives.contains(entry.id)
             return
         }
+        // "on me nan, Peggy", "remind me wife": "me" before a word that says who someone is is "my",
+        // as British, Irish and Caribbean speech has it. A built-in word is not one ("give me half
+        // an hour").
+        if entry.describesPerson, entry.id >= BuiltinWord.firstCatalogID || entry.id == .unknown,
+           !state.afterPossessive, state.personDescription == nil, let last = tokens.last,
+           last.id == BuiltinWord.me.id, last.start != start {
+            tokens.removeLast()
+            state.afterPossessive = true
+        }
         if entry.describesPerson, state.afterPossessive || state.personDescription != nil {
             state.personDescription = state.personDescription ?? tokens.count
         } else {

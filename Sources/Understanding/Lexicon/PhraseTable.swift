@@ -1,9 +1,9 @@
 /// Multi-word phrases over token ids ("coding bridge", "can you", "thank you"),
 /// found by their first or last word, longest first.
 ///
-/// Built once when the matcher is compiled and read on every utterance, so the phrases lie
-/// in one flat list of words and each word leads straight to the phrases it begins or
-/// ends: a common first word ("i", "can") no longer walks past every other phrase.
+/// Built once when the matcher is compiled and read on every utterance: from the first word,
+/// the phrases are a tree of their words (a common first word, "i" or "can", walks one path);
+/// from the last, each word leads straight to the phrases it ends.
 struct PhraseTable: Sendable {
     private struct Phrase {
         var start: Int32
@@ -21,7 +21,7 @@ struct PhraseTable: Sendable {
     var isEmpty: Bool { phrases.isEmpty }
 
     mutating func add(_ tokens: [TokenID], value: Int32 = 0) {
-        guard !tokens.isEmpty, !phrases.contains(where: { self.words(of: $0).elementsEqual(tokens) }) else { return }
+        guard !tokens.isEmpty, !byFirstWords.contains(tokens) else { return }
         let phrase = Phrase(start: Int32(words.count), count: Int32(tokens.count), value: value)
         words += tokens
         byFirstWords.insert(tokens, value: value)
@@ -133,6 +133,16 @@ private struct PrefixTree: Sendable {
 
     func value(endingAt node: Int) -> Int32? {
         values[node]
+    }
+
+    /// Whether `phrase` was added.
+    func contains(_ phrase: [TokenID]) -> Bool {
+        var node = Self.root
+        for word in phrase {
+            guard let next = child(of: node, word) else { return false }
+            node = next
+        }
+        return values[node] != nil
     }
 
     private mutating func addChild(_ word: TokenID, to parent: Int) -> Int {

@@ -84,16 +84,24 @@ extension Catalog {
     /// The index entries of the phrases that begin at `start`: its word, and the longer phrases
     /// only when a key of the index begins with that word.
     private func gistEntries(startingAt start: Int, of words: [Substring]) -> [GistEntry] {
-        var phrase = String(words[start])
+        var phrase = gistWord(words[start])
         guard let first = gistIndex[phrase] else { return [] }
         guard first.beginsLongerPhrase else { return [first] }
         var entries = [first]
         for next in (start + 1)..<min(start + Self.gistPhraseWords, words.count) {
             phrase += " "
-            phrase += words[next]
+            phrase += gistWord(words[next])
             if let entry = gistIndex[phrase] { entries.append(entry) }
         }
         return entries
+    }
+
+    /// The word as the gist index holds it: "gettin' on", "doin' with their nags" drop a g the
+    /// index has.
+    private func gistWord(_ word: Substring) -> String {
+        let word = String(word)
+        guard word.count > 3, word.hasSuffix("in"), gistIndex[word] == nil, gistIndex[word + "g"] != nil else { return word }
+        return word + "g"
     }
 
     /// ``intent(gist:)`` of an utterance as said, folded first (`jiri catalog match`, tests); the

@@ -94,4 +94,14 @@ import Testing
     @Test func theShippedCatalogHearsAMoodTrendReport() {
         #expect(Fixtures.shipped.intent(gistOf: "give me an emotional trend report from the mood tracker")?.id == "moodboard.AnalyzeMoodIntent")
     }
+
+    @Test func aDroppedGIsHeard() throws {
+        let catalog = try catalog(gist: """
+                gist:
+                  - [painting, paintings]
+                  - [getting on, doing]
+            """)
+        #expect(intent(catalog, "how are my paintings gettin' on") == "demo.ReviewIntent")
+        #expect(intent(catalog, "how are my paintings doin'") == "demo.ReviewIntent")
+    }
 }

@@ -74,4 +74,11 @@ import Understanding
         #expect(match?.intent.id == "nagz.SnoozeNagIntent")
         #expect(match?.slots["minutes"] == .minutes(30))
     }
+
+    /// The "me" read as "my" opens the sentence after the request: the pause before it stays.
+    @Test func meReadAsMyKeepsThePauseBeforeIt() {
+        let match = understand("Nagz, what chores nags have I got? Me mom says the gutters want clearing.")
+        #expect(match?.intent.id == "nagz.ListNagsIntent")
+        #expect(match?.slots["category"] == .enumCase("chores"))
+    }
 }

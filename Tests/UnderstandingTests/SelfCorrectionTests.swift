@@ -72,4 +72,11 @@ import Understanding
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
         #expect(match?.slots["workspace"] == .entity("guest-list"))
     }
+
+    /// "…, no? Kasun says …": a "no" asked as a tag question takes nothing back.
+    @Test func aNoAskedTakesNothingBack() {
+        let match = understand("CodingBridge, do a fresh build of cut-tracker, no? Kasun says the facet page is blank.")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+        #expect(match?.slots["project"] == .entity("cut-tracker"))
+    }
 }

@@ -150,4 +150,19 @@ import Understanding
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
         #expect(match?.slots["workspace"] == .entity("bulb-stock"))
     }
+
+    /// A request that reads with the value in the pointing word's place is more than the app's
+    /// catch-all chat of the words as said.
+    @Test func aValuePointedBackToBeatsTheAppsChat() {
+        let match = understand("CodingBridge, rink-signup: what's the git status on it?")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("rink-signup"))
+    }
+
+    /// Heard by its gist, a request is about a name written as code said first.
+    @Test func aCodeNameOpeningARequestHeardByItsGistIsItsValue() {
+        let match = understand("CodingBridge, crew-schedule get changes not committed? I was messing with it at lunch.")
+        #expect(match?.intent.id == "codingbridge.GitStatusIntent")
+        #expect(match?.slots["project"] == .entity("crew-schedule"))
+    }
 }

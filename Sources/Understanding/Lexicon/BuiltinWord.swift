@@ -259,6 +259,8 @@ enum Contractions {
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",
         // Geordie: "a nag for wor Jack", "how've me moods been gannin'", "divn't make us wait".
         "wor": "our", "gannin": "going", "divn't": "do not", "divnt": "do not",
+        // Hawaiian Pidgin and Māori English: "how da ohana doing wit their nags", "the whānau".
+        "ohana": "family", "whanau": "family", "wit": "with",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

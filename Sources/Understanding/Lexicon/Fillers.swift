@@ -77,6 +77,9 @@ enum Fillers {
         // Geordie, Trinidadian, Kenyan and Egyptian openers: "howay, set us a nag", "whey aye",
         // "steups", "ebu put a nag for Chebet", "sasa", "wacha", "kwani how have my moods been".
         "howay", "whey aye", "steups", "ebu", "sasa", "wacha", "kwani", "yalla",
+        // "Try" before a verb asks softly, in Hawaiian Pidgin and Singlish as elsewhere: "try make
+        // one chores nag for my boy", "try and open the project".
+        "try", "try to", "try and",
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",
@@ -113,6 +116,8 @@ enum Fillers {
         "please", "thanks", "thank you", "for me", "now", "right now", "real quick", "quickly", "again",
         // Said for "quickly" in other Englishes: "sharp sharp" (Nigeria), "sharpish", "pronto".
         "sharp sharp", "sharpish", "pronto", "asap",
+        // Newfoundland's "the once" is "right away": "get the canteen-till project up the once".
+        "the once", "right away", "straight away",
         "jiri", "ok", "okay",
         "do not open anything", "do not open app", "do not open it", "without opening anything",
         "without opening app", "without opening it", "no need to open anything", "no need to open app",

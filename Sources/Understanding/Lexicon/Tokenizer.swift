@@ -111,6 +111,9 @@ struct Tokenizer {
         /// The last word read was a family title said without a possessive ("Grandma"): a name
         /// written after it joins it.
         var afterTitle = false
+        /// The clause break a dropped word carried ("Me brother says so" after a full stop): the
+        /// next word emitted takes it.
+        var breaksOfDroppedWord: TokenFlags = []
     }
 
     private func readWord(
@@ -265,7 +268,7 @@ struct Tokenizer {
         if entry.describesPerson, entry.id >= BuiltinWord.firstCatalogID || entry.id == .unknown,
            !state.afterPossessive, state.personDescription == nil, let last = tokens.last,
            last.id == BuiltinWord.me.id, last.start != start {
-            tokens.removeLast()
+            state.breaksOfDroppedWord = tokens.removeLast().flags.intersection(.breaks)
             state.afterPossessive = true
         }
         if entry.describesPerson, state.afterPossessive || state.personDescription != nil {
@@ -426,6 +429,9 @@ struct Tokenizer {
             state.numberCanTakeTens = false
             state.numberCanTakeHundred = false
         }
+        var token = token
+        token.flags.formUnion(state.breaksOfDroppedWord)
+        state.breaksOfDroppedWord = []
         tokens.append(token)
     }
 }

@@ -12,9 +12,11 @@ extension IntentMatcher {
     ) -> IntentMatch? {
         for reading in ValueSaidApart.readings(tokens, bytes: bytes) {
             // The value fills in what was asked; it changes the request only where the words as
-            // said were read as free text, which may have held the pointing word.
+            // said were read as free text, which may have held the pointing word. A request of no
+            // free text is more than an app's catch-all chat ("CodingBridge, rink-signup, check the
+            // git status on it" is no chat of those words).
             guard let found = firstMatch(reading, bytes: bytes, context: context),
-                  found.slots.count > plain?.slots.count ?? -1 else { continue }
+                  found.slots.count > plain?.slots.count ?? -1 || plain?.isCatchAll == true && !found.tookFreeText else { continue }
             if let plain, !plain.tookFreeText, found.intent.id != plain.intent.id { continue }
             return found
         }
@@ -76,7 +78,11 @@ extension IntentMatcher {
         return text.withUTF8 { bytes in
             var tokens: [Token] = []
             tokenizer.tokenize(bytes, into: &tokens)
-            return withValuesLabelledAnywhere(IntentMatch(intent: intent, confidence: 0, slots: [:]), tokens: tokens, bytes: bytes).slots
+            let found = withValuesLabelledAnywhere(IntentMatch(intent: intent, confidence: 0, slots: [:]), tokens: tokens, bytes: bytes)
+            // "CodingBridge, crew-schedule get changes not committed?": a name written as code is
+            // named, said first, is what the request is about.
+            guard let name = ValueSaidApart.hyphenatedNameFirst(tokens, bytes: bytes) else { return found.slots }
+            return filling(found, labelled: nil, with: tokens[name], bytes: bytes).slots
         }
     }
 

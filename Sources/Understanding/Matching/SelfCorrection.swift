@@ -116,11 +116,20 @@ enum SelfCorrection {
     private static func marker(
         _ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>
     ) -> (length: Int, explicit: Bool)? {
-        guard let (length, explicit) = markerWords(tokens, at: index) else { return nil }
+        guard let (length, explicit) = markerWords(tokens, at: index), !asksNo(tokens[index], bytes: bytes) else { return nil }
         let after = index + length
         guard explicit, after + 2 < tokens.count, tokens[after + 1].id == BuiltinWord.that.id || tokens[after + 1].id == BuiltinWord.it.id,
               tokens[after].word(in: bytes).elementsEqual("make".utf8) else { return (length, explicit) }
         return (length + 2, true)
+    }
+
+    /// "do a fresh build of cut-tracker, no? Kasun says …": a "no" asked, as a tag question, takes
+    /// nothing back.
+    private static func asksNo(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.id == BuiltinWord.no.id else { return false }
+        var index = Int(token.end)
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "?")
     }
 
     private static func markerWords(_ tokens: [Token], at index: Int) -> (length: Int, explicit: Bool)? {

@@ -124,6 +124,15 @@ enum ValueSaidApart {
         return nil
     }
 
+    /// A hyphenated name that opens the utterance, after the app addressed if one was, whether
+    /// a pause follows it or not ("CodingBridge, crew-schedule get changes not committed?").
+    static func hyphenatedNameFirst(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let first = tokens.firstIndex { !$0.flags.contains(.app) } ?? tokens.endIndex
+        guard first < tokens.endIndex, tokens[first].id == .unknown,
+              isHyphenatedName(tokens[first...first], bytes: bytes) else { return nil }
+        return first..<(first + 1)
+    }
+
     /// A name written as one hyphenated word ("colour-chart", "station-roster"), as a project or
     /// a workspace is: a sentence's word is not one.
     private static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -68,4 +68,19 @@ import Understanding
         #expect(match?.slots["thinking"] == .enumCase("high"))
         #expect(understand("ask opi with like medium thinking to clean up the dead code")?.slots["thinking"] == .enumCase("medium"))
     }
+
+    /// The next sentence a recogniser ran on without a stop, a subject and its verb told in the
+    /// past, is no part of the request.
+    @Test(arguments: [
+        ("moodboard log sad today three patients cancelled and it rained all day", "moodboard.AddMoodIntent"),
+        ("nagz snooze the nag 25 minutes the decanter is jammed again", "nagz.SnoozeNagIntent"),
+    ])
+    func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    /// "a nag that is overdue" goes on describing the nag: no sentence of its own starts there.
+    @Test func aClauseAboutTheRequestsThingIsNoSentenceOfItsOwn() {
+        #expect(understand("please check, I have some nag that is overdue?")?.intent.id != "nagz.ListNagsIntent")
+    }
 }

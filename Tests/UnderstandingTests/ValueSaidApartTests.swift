@@ -165,4 +165,11 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.GitStatusIntent")
         #expect(match?.slots["project"] == .entity("crew-schedule"))
     }
+
+    /// A name written as code, said last on its own, is the value the request leaves unsaid.
+    @Test func aCodeNameSaidLastOnItsOwnIsTheValue() {
+        let match = understand("Oppi, new session, recall-list.")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("recall-list"))
+    }
 }

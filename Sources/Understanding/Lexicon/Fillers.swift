@@ -80,6 +80,12 @@ enum Fillers {
         // "Try" before a verb asks softly, in Hawaiian Pidgin and Singlish as elsewhere: "try make
         // one chores nag for my boy", "try and open the project".
         "try", "try to", "try and",
+        // Asking kindly, as learners and Swedes put it: "would you be so kind to mark …", "be kind
+        // and mark …", "can you help check if …", "may I ask whether there are …".
+        "would you be so kind to", "could you be so kind to", "be so kind to", "be kind and", "be so kind and",
+        "help check if", "help check whether", "help me check if", "help me check whether",
+        "may i ask whether", "may i ask if", "can i ask whether", "can i ask if", "could i ask whether",
+        "could i ask if", "might i ask whether", "might i ask if",
         "i am hoping to", "i was hoping to", "i am hoping you could", "i was hoping you could",
         "i was hoping you would", "i am looking to", "i was looking to", "i am trying to", "i was trying to",
         "i was going to ask you to", "i was going to ask if you could",
@@ -118,6 +124,8 @@ enum Fillers {
         "sharp sharp", "sharpish", "pronto", "asap",
         // Newfoundland's "the once" is "right away": "get the canteen-till project up the once".
         "the once", "right away", "straight away",
+        // Thai polite particles end a request: "mark it done ka", "… na ka".
+        "ka", "na ka", "krub", "khrap",
         "jiri", "ok", "okay",
         "do not open anything", "do not open app", "do not open it", "without opening anything",
         "without opening app", "without opening it", "no need to open anything", "no need to open app",

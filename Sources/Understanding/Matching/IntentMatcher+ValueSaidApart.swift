@@ -94,6 +94,10 @@ extension IntentMatcher {
         for (label, value, _) in ValueSaidApart.labelledInside(tokens, bytes: bytes, anywhere: true) {
             found = filling(found, labelled: label, with: tokens[value], bytes: bytes)
         }
+        // "Oppi, new session, recall-list.": a name written as code, said last on its own.
+        if let name = ValueSaidApart.hyphenatedNameLast(tokens, bytes: bytes) {
+            found = filling(found, labelled: nil, with: tokens[name], bytes: bytes)
+        }
         return found
     }
 

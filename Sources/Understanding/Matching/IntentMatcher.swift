@@ -301,7 +301,40 @@ public struct IntentMatcher: Sendable {
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].isWord("give", in: bytes) {
             return true
         }
+        if beginsToldClause(tokens, at: index, bytes: bytes) { return true }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
+    }
+
+    /// A recogniser's next sentence run on without a stop: a subject of one to three words and
+    /// its verb, told in the past or with "is" or "was" ("moodboard im happy today the hull block
+    /// passed the test", "git status for olivecoop nikos changed something", "snooze the nag 25
+    /// minutes the decanter is jammed"). Not after a word that leads to what follows it.
+    private static func beginsToldClause(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index >= 2, tokens[index - 1].flags.isDisjoint(with: [.stop, .app]), tokens[index - 1].id != .number else { return false }
+        for verb in (index + 1)..<min(index + 4, tokens.count) {
+            guard tokens[verb - 1].flags.isDisjoint(with: [.stop, .temporal, .app, .unit]), !isSubject(tokens[verb - 1].id),
+                  tokens[verb - 1].id == .unknown || tokens[verb - 1].id == .number || tokens[verb - 1].id >= BuiltinWord.firstCatalogID
+            else { return false }
+            if isToldVerb(tokens, at: verb, bytes: bytes) { return true }
+        }
+        return false
+    }
+
+    /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "went" (a past tense it
+    /// knows), "is jammed", "was messin'"; not "uncommitted", a word of the catalog, nor "is
+    /// overdue".
+    private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = tokens[index]
+        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) { return true }
+        guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
+        return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes)
+    }
+
+    /// A word the vocabulary does not know, of five letters or more, with one of the endings.
+    private static func endsUnknownWord(_ token: Token, in endings: [String], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.id == .unknown, token.end - token.start >= 5 else { return false }
+        let word = bytes[Int(token.start)..<Int(token.end)].lazy.map { $0 | 0x20 }
+        return endings.contains { word.suffix($0.utf8.count).elementsEqual($0.utf8) }
     }
 
     /// "asked Oppi to …" tells of a request; "what if we asked Oppi to …" makes one.

@@ -133,6 +133,14 @@ enum ValueSaidApart {
         return first..<(first + 1)
     }
 
+    /// A hyphenated name said last as a clause of its own ("Oppi, new session, recall-list").
+    static func hyphenatedNameLast(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard tokens.count >= 3,
+              let start = tokens.indices.dropFirst(tokens.count - 3).last(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
+              isHyphenatedName(tokens[start...], bytes: bytes) else { return nil }
+        return start..<tokens.count
+    }
+
     /// A name written as one hyphenated word ("colour-chart", "station-roster"), as a project or
     /// a workspace is: a sentence's word is not one.
     private static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -27,4 +27,16 @@ import Testing
         #expect(Set([RedisArgument("ab"), RedisArgument([97, 98]), RedisArgument(12)]).count == 2)
         #expect(RedisArgument(12) == "12")
     }
+
+    /// An `Int` argument is written in decimal straight into the command: the bytes
+    /// `String(int)` has, at every magnitude and sign.
+    @Test(arguments: [0, 7, -7, 10, 99, -100, 1_000_000, Int.max, Int.min])
+    func integersAreSentAsTheirDecimalText(_ int: Int) {
+        let text = String(int)
+        #expect(RedisArgument(int).bytes == Array(text.utf8))
+        #expect(RedisArgument(int) == RedisArgument(text))
+        #expect(RedisArgument(int).hashValue == RedisArgument(text).hashValue)
+        let expected = Array("*2\r\n$3\r\nGET\r\n$\(text.utf8.count)\r\n\(text)\r\n".utf8)
+        #expect(RESPCommandEncoder.encode([["GET", RedisArgument(int)]]) == expected)
+    }
 }

@@ -35,4 +35,16 @@ import Testing
         #expect(CachedSessionFormat.decode(Array("s1|99999999999:x".utf8)) == nil)
         #expect(CachedSessionFormat.decode(Array("s1|5:ab".utf8)) == nil)
     }
+
+    /// The bytes are the documented layout, numbers as `String` writes them, a negative
+    /// creation time (before 1970) included.
+    @Test(arguments: [1_763_800_000.123456, -86_400.5, 0])
+    func theEncodingIsTheDocumentedLayout(_ seconds: Double) {
+        var session = Self.session
+        session.createdAt = Date(timeIntervalSince1970: seconds)
+        let micros = String(Int64((seconds * 1_000_000).rounded()))
+        let fields = [session.id, session.owner, session.client, micros, "12", session.stateJSON]
+        let expected = "s1|" + fields.map { "\($0.utf8.count):\($0)" }.joined()
+        #expect(CachedSessionFormat.encode(session) == Array(expected.utf8))
+    }
 }

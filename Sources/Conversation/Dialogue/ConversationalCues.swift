@@ -188,9 +188,9 @@ enum ConversationalCues {
 
     /// The words without fillers, thinking sounds and "please": "um, nag please?" → "nag".
     static func withoutFillers(_ words: UtteranceWords) -> String {
-        let kept = words.words.filter { !droppedAsFillers.contains($0) }
-        // Asked of most turns, which say no filler: their words as they are.
-        return kept.count == words.words.count ? words.normalized : kept.joined(separator: " ")
+        // Asked of most turns, which say no filler: their words as they are, with no array made.
+        guard words.words.contains(where: droppedAsFillers.contains) else { return words.normalized }
+        return words.words.filter { !droppedAsFillers.contains($0) }.joined(separator: " ")
     }
 
     private static let droppedAsFillers: Set<Substring> = {

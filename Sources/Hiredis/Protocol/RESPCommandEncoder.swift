@@ -13,7 +13,7 @@ enum RESPCommandEncoder {
                 size += 5 + decimalDigits(count) + count
             }
         }
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        return .written(count: size) { buffer in
             var cursor = buffer.baseAddress!
             for command in commands {
                 cursor = writeHeader(UInt8(ascii: "*"), command.count, at: cursor)
@@ -23,8 +23,7 @@ enum RESPCommandEncoder {
                     cursor = writeLineEnd(at: cursor)
                 }
             }
-            initialized = cursor - buffer.baseAddress!
-            precondition(initialized == size, "RESP size miscounted")
+            precondition(cursor - buffer.baseAddress! == size, "RESP size miscounted")
         }
     }
 

@@ -14,44 +14,47 @@
 ///     writer.endObject()
 ///     writer.text // {"name":"Jiri","tags":[1]}
 public struct JSONWriter: Sendable {
-    /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8]
+    private var buffer: JSONByteBuffer
     /// Whether the next key or array element needs a comma before it.
     private var needsComma = false
     private let escapesSlashes: Bool
 
     public init(capacity: Int = 1024, escapingSlashes: Bool = false) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = JSONByteBuffer(capacity: capacity)
         escapesSlashes = escapingSlashes
+    }
+
+    /// The JSON written so far, as UTF-8.
+    public var bytes: [UInt8] {
+        buffer.withBytes { Array($0) }
     }
 
     /// The JSON written so far.
     public var text: String {
-        String(decoding: bytes, as: UTF8.self)
+        buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Containers
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -59,11 +62,21 @@ public struct JSONWriter: Sendable {
     /// own key names). The member's value comes next.
     public mutating func key(_ name: StaticString) {
         assert(needsNoEscaping(name), "JSONWriter.key(_: StaticString) needs a key without escapes: \(name)")
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        appendLiteral(name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        let comma = needsComma
+        buffer.write(reserving: length + 4) { start in
+            var cursor = start
+            if comma {
+                cursor.pointee = UInt8(ascii: ",")
+                cursor += 1
+            }
+            cursor.pointee = UInt8(ascii: "\"")
+            (cursor + 1).initialize(from: name.utf8Start, count: length)
+            cursor += 1 + length
+            cursor[0] = UInt8(ascii: "\"")
+            cursor[1] = UInt8(ascii: ":")
+            return cursor + 2 - start
+        }
         needsComma = false
     }
 
@@ -82,7 +95,7 @@ public struct JSONWriter: Sendable {
     /// A member's key escaped beforehand. The member's value comes next.
     public mutating func key(_ name: Key) {
         separate()
-        bytes.append(contentsOf: name.quoted)
+        name.quoted.withUnsafeBufferPointer { buffer.append($0) }
         needsComma = false
     }
 
@@ -91,7 +104,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(escaping name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -122,7 +135,7 @@ public struct JSONWriter: Sendable {
         separate()
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { buffer.append($0) }
         needsComma = true
     }
 
@@ -142,46 +155,73 @@ public struct JSONWriter: Sendable {
     /// (text its own encoder wrote); nothing here checks it.
     public mutating func json(_ text: String) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append($0) }
         needsComma = true
     }
 
     // MARK: Bytes
 
     private mutating func appendLiteral(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        buffer.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
+    @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
     }
 
     /// `value` in quotes, escaped. Eight bytes are checked at a time, the last few padded
-    /// with spaces (which need no escape) to a whole word; runs of bytes that need no escape
+    /// with spaces (which need no escape) to a whole word. A string with nothing to escape (nearly
+    /// every one) is copied whole with its quotes; otherwise runs of bytes that need no escape
     /// are copied whole, and only a word that may hold an escape is looked at byte by byte.
     private mutating func appendQuoted(_ value: String) {
         var value = value
-        bytes.append(UInt8(ascii: "\""))
         value.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
+            guard let base = utf8.baseAddress else { return appendLiteral("\"\"") }
+            let count = utf8.count
+            guard let firstSuspect = firstWordThatMayNeedEscape(base, count: count) else {
+                buffer.write(reserving: count + 2) { start in
+                    start[0] = UInt8(ascii: "\"")
+                    (start + 1).initialize(from: base, count: count)
+                    start[count + 1] = UInt8(ascii: "\"")
+                    return count + 2
+                }
+                return
+            }
+            buffer.append(UInt8(ascii: "\""))
             var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                let width = min(8, utf8.count - index)
+            var index = firstSuspect
+            while index < count {
+                let width = min(8, count - index)
                 if !mayNeedEscape(Self.word(at: base + index, width: width)) {
                     index += width
                     continue
                 }
                 for position in index..<(index + width) where needsEscape(base[position]) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+                    buffer.append(base + runStart, count: position - runStart)
                     appendEscape(base[position])
                     runStart = position + 1
                 }
                 index += width
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: utf8.count - runStart))
+            buffer.append(base + runStart, count: count - runStart)
+            buffer.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The offset of the first word of the `count` bytes at `base` that may hold a byte to
+    /// escape; nil when none can. The last few bytes, short of a word, are looked at one by one.
+    private func firstWordThatMayNeedEscape(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var index = 0
+        while count - index >= 8 {
+            if mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return index }
+            index += 8
+        }
+        for position in index..<count where needsEscape(base[position]) {
+            return index
+        }
+        return nil
     }
 
     /// `width` (1...8) bytes at `address` as one word, padded with spaces.
@@ -231,12 +271,12 @@ public struct JSONWriter: Sendable {
         case 0x0C: escaped = UInt8(ascii: "f")
         default:
             appendLiteral("\\u00")
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0xF))
+            buffer.append(Self.hexDigit(byte >> 4))
+            buffer.append(Self.hexDigit(byte & 0xF))
             return
         }
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(escaped)
+        buffer.append(UInt8(ascii: "\\"))
+        buffer.append(escaped)
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
@@ -245,10 +285,10 @@ public struct JSONWriter: Sendable {
 
     /// The decimal digits of `value`, written straight into the buffer.
     private mutating func appendDecimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            buffer.append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
         var digits = 0
@@ -257,15 +297,14 @@ public struct JSONWriter: Sendable {
             digits += 1
             rest /= 10
         }
-        let end = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var position = end
+        buffer.write(reserving: digits) { start in
+            var position = digits
             while magnitude > 0 {
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
+            return digits
         }
     }
 }

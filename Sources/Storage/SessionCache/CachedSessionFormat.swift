@@ -16,12 +16,43 @@ enum CachedSessionFormat {
         let micros = Int64((session.createdAt.timeIntervalSince1970 * 1_000_000).rounded())
         var out = tag
         out.reserveCapacity(64 + session.id.utf8.count + session.owner.utf8.count + session.stateJSON.utf8.count)
-        for field in [session.id, session.owner, session.client, String(micros), String(session.turnCount), session.stateJSON] {
-            out.append(contentsOf: String(field.utf8.count).utf8)
-            out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: field.utf8)
-        }
+        appendField(session.id, to: &out)
+        appendField(session.owner, to: &out)
+        appendField(session.client, to: &out)
+        withDecimal(micros) { appendField($0, to: &out) }
+        withDecimal(Int64(session.turnCount)) { appendField($0, to: &out) }
+        appendField(session.stateJSON, to: &out)
         return out
+    }
+
+    private static func appendField(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendField($0, to: &out) }
+    }
+
+    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        withDecimal(Int64(bytes.count)) { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: bytes)
+    }
+
+    /// `String(value)`'s bytes, without making that string (about 200 instructions each).
+    private static func withDecimal<Result>(_ value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // Int64.min is 19 digits and its sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var position = buffer.count
+            var rest = value.magnitude
+            repeat {
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
     }
 
     static func decode(_ bytes: [UInt8]) -> SessionRecord? {

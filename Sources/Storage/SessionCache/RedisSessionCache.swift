@@ -42,7 +42,7 @@ public struct RedisSessionCache: SessionCache {
         let combined = await server.takesCombinedCommands()
         var commands: [[RedisArgument]] = []
         if let key = start.idempotency {
-            let idemKey = RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))
+            let idemKey = RedisKeys.idempotencyKey(owner: key.owner, key: key.key)
             var claim: [RedisArgument] = ["SET", idemKey, RedisArgument(IdempotencyValue.running(key.requestHash)), "NX", "PX", RedisArgument(key.ttl.milliseconds)]
             if combined {
                 claim.append("GET")
@@ -58,7 +58,7 @@ public struct RedisSessionCache: SessionCache {
         // leaves a cache miss behind, never the state of the turn before it. Before
         // Redis 7, GET then DEL: a write that lands between the two is deleted too,
         // which costs the next turn one read from Postgres.
-        let sessionKey = RedisArgument(RedisKeys.session(start.sessionID))
+        let sessionKey = RedisKeys.sessionKey(start.sessionID)
         if combined {
             commands.append(["GETDEL", sessionKey])
         } else {
@@ -92,12 +92,12 @@ public struct RedisSessionCache: SessionCache {
         // in the same round trip.
         var commands: [[RedisArgument]] = [[
             "EVALSHA", RedisArgument(Self.finishScript.sha1), 2,
-            RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id)),
+            RedisKeys.sessionKey(session.id), RedisKeys.leaseKey(session.id),
             RedisArgument(encoded), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken),
         ]]
         if let idempotency {
             commands.append([
-                "SET", RedisArgument(RedisKeys.idempotency(owner: idempotency.key.owner, key: idempotency.key.key)),
+                "SET", RedisKeys.idempotencyKey(owner: idempotency.key.owner, key: idempotency.key.key),
                 RedisArgument(IdempotencyValue.done(
                     idempotency.key.requestHash, response: idempotency.responseJSON, sessionTurnCount: idempotency.sessionTurnCount
                 )),
@@ -108,7 +108,7 @@ public struct RedisSessionCache: SessionCache {
         if case .error(let message) = replies[0], message.hasPrefix("NOSCRIPT") {
             _ = try await pool.eval(
                 Self.finishScript,
-                keys: [RedisArgument(RedisKeys.session(session.id)), RedisArgument(RedisKeys.lease(session.id))],
+                keys: [RedisKeys.sessionKey(session.id), RedisKeys.leaseKey(session.id)],
                 args: [RedisArgument(encoded), RedisArgument(Int(sessionTTL.seconds)), RedisArgument(leaseToken)]
             )
         } else {
@@ -121,26 +121,26 @@ public struct RedisSessionCache: SessionCache {
     }
 
     public func abandon(sessionID: String, leaseToken: String, idempotency: IdempotencyKey?) async throws {
-        _ = try await pool.eval(Self.releaseScript, keys: [RedisArgument(RedisKeys.lease(sessionID))], args: [RedisArgument(leaseToken)])
+        _ = try await pool.eval(Self.releaseScript, keys: [RedisKeys.leaseKey(sessionID)], args: [RedisArgument(leaseToken)])
         if let idempotency {
-            try await pool.send(["DEL", RedisArgument(RedisKeys.idempotency(owner: idempotency.owner, key: idempotency.key))])
+            try await pool.send(["DEL", RedisKeys.idempotencyKey(owner: idempotency.owner, key: idempotency.key)])
         }
     }
 
     public func idempotencyState(_ key: IdempotencyKey) async throws -> IdempotencyClaim {
-        let reply = try await pool.send(["GET", RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key))])
+        let reply = try await pool.send(["GET", RedisKeys.idempotencyKey(owner: key.owner, key: key.key)])
         return reply.isNull ? .none : IdempotencyValue.parse(reply.string)
     }
 
     public func reclaim(_ key: IdempotencyKey) async throws {
         try Self.throwOnError([try await pool.send([
-            "SET", RedisArgument(RedisKeys.idempotency(owner: key.owner, key: key.key)),
+            "SET", RedisKeys.idempotencyKey(owner: key.owner, key: key.key),
             RedisArgument(IdempotencyValue.running(key.requestHash)), "PX", RedisArgument(key.ttl.milliseconds),
         ])])
     }
 
     private func leaseCommand(sessionID: String, token: String) -> [RedisArgument] {
-        ["SET", RedisArgument(RedisKeys.lease(sessionID)), RedisArgument(token), "NX", "PX", RedisArgument(leaseTTL.milliseconds)]
+        ["SET", RedisKeys.leaseKey(sessionID), RedisArgument(token), "NX", "PX", RedisArgument(leaseTTL.milliseconds)]
     }
 
     private static func throwOnError(_ replies: [RESPValue]) throws {

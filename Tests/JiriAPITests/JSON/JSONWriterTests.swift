@@ -128,4 +128,19 @@ struct JSONWriterTests {
         #expect(fast == foundation)
         #expect(value.jsonText.contains(#""whole":30"#))
     }
+
+    /// The writer writes into a buffer of its own: a copy written to must not change the
+    /// original, and a document longer than the capacity asked for grows the buffer.
+    @Test func aCopiedWriterKeepsItsOwnText() {
+        var first = JSONWriter(capacity: 4)
+        first.beginObject()
+        first.key("a"); first.string(String(repeating: "x", count: 100))
+        var second = first
+        second.key("b"); second.integer(12_345)
+        second.endObject()
+        first.endObject()
+        #expect(first.text == "{\"a\":\"\(String(repeating: "x", count: 100))\"}")
+        #expect(second.text == "{\"a\":\"\(String(repeating: "x", count: 100))\",\"b\":12345}")
+        #expect(first.bytes == Array(first.text.utf8))
+    }
 }

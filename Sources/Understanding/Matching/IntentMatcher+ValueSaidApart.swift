@@ -79,8 +79,8 @@ extension IntentMatcher {
             var tokens: [Token] = []
             tokenizer.tokenize(bytes, into: &tokens)
             let found = withValuesLabelledAnywhere(IntentMatch(intent: intent, confidence: 0, slots: [:]), tokens: tokens, bytes: bytes)
-            // "CodingBridge, crew-schedule get changes not committed?": a name written as code is
-            // named, said first, is what the request is about.
+            // "CodingBridge, crew-schedule get changes not committed?": a name written as code,
+            // said first, is what the request is about.
             guard let name = ValueSaidApart.hyphenatedNameFirst(tokens, bytes: bytes) else { return found.slots }
             return filling(found, labelled: nil, with: tokens[name], bytes: bytes).slots
         }

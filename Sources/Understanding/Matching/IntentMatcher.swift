@@ -242,14 +242,6 @@ public struct IntentMatcher: Sendable {
         return found
     }
 
-    /// Where a request may end before the end of the utterance, last first, each once: at a
-    /// pause, or where `mayEndRequest` says.
-    private func requestEnds(_ tokens: [Token], after clauseStarts: [Int], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        let clauseStartSet = Set(clauseStarts)
-        let others = tokens.indices.dropFirst().filter { !clauseStartSet.contains($0) && Self.mayEndRequest(tokens, before: $0, bytes: bytes) }
-        return (clauseStarts + others).sorted(by: >)
-    }
-
     /// A clause that names what was just asked for, also to an app addressed: "…, CodingBridge,
     /// it's called crumb and co" (not a chat with CodingBridge).
     static func onlyNamesAValue(_ clause: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -258,96 +250,9 @@ public struct IntentMatcher: Sendable {
         return start < said.endIndex
     }
 
-    /// Where a request may end without punctuation: before "and", before a new sentence the
-    /// recogniser ran on ("… codingbridge chat i was in the middle of something", "… lemme fix
-    /// it", "log my mood as stressed it's been back to back meetings", "… can you …"), before a
-    /// reason or a purpose ("… because …", "… as I am busy", "… so I can plan", "… after that sprint",
-    /// though not "after 5" or "after lunch"), before a time said as an event ("… for when I'm off",
-    /// "… while we're away"), before another request for something shown ("how did the family do on
-    /// nags this week give me the numbers"), after an app named with its preposition
-    /// ("run lint in codingbridge my pr …"), and before what follows if it is not done ("… or
-    /// they'll have my fingers").
-    private static func mayEndRequest(_ tokens: [Token], before index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let id = tokens[index].id
-        if id == BuiltinWord.and.id || id == BuiltinWord.i.id || id == BuiltinWord.let.id || id == BuiltinWord.because.id {
-            return true
-        }
-        let next = index + 1 < tokens.count ? tokens[index + 1].id : .unknown
-        if id == BuiltinWord.after.id {
-            return index + 1 == tokens.count || tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord])
-        }
-        // "… or they'll have my fingers": what follows if it is not done.
-        if id == BuiltinWord.as.id || id == BuiltinWord.since.id || id == BuiltinWord.before.id || id == BuiltinWord.or.id,
-           isSubject(next) { return true }
-        // A time said as an event: "… lined up for when I'm off the ward", "… while we're away".
-        if isSubject(next), id == BuiltinWord.when.id || tokens[index].isWord("while", in: bytes) { return true }
-        if id == BuiltinWord.for.id, next == BuiltinWord.when.id, index + 2 < tokens.count, isSubject(tokens[index + 2].id) { return true }
-        // "… since lambing season started", "… before the courier turned up": an event, not a day or a time.
-        if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
-            return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].isWord("last", in: bytes)
-        }
-        // A purpose after the request: "… on the phone so I can plan round my shifts", "… so that we …".
-        if id == BuiltinWord.so.id, isSubject(next) || next == BuiltinWord.that.id { return true }
-        if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
-        // "did I commit everything … or is stuff still changed": a second way of asking.
-        if id == BuiltinWord.or.id, next == BuiltinWord.is.id || next == BuiltinWord.are.id || next == BuiltinWord.do.id
-            || index + 1 < tokens.count && tokens[index + 1].isWord("have", in: bytes) { return true }
-        // "did I commit my stuff … or nah": the question's other answer said last.
-        if id == BuiltinWord.or.id, index + 2 == tokens.count, next == BuiltinWord.not.id || next == BuiltinWord.nah.id || next == BuiltinWord.no.id {
-            return true
-        }
-        // "how have my moods been lately can you analyze them": a question asked after it.
-        if modals.contains(id), next == BuiltinWord.you.id { return true }
-        if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].isWord("give", in: bytes) {
-            return true
-        }
-        if beginsToldClause(tokens, at: index, bytes: bytes) { return true }
-        return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
-    }
-
-    /// A recogniser's next sentence run on without a stop: a subject of one to three words and
-    /// its verb, told in the past or with "is" or "was" ("moodboard im happy today the hull block
-    /// passed the test", "git status for olivecoop nikos changed something", "snooze the nag 25
-    /// minutes the decanter is jammed"). Not after a word that leads to what follows it.
-    private static func beginsToldClause(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard index >= 2, tokens[index - 1].flags.isDisjoint(with: [.stop, .app]), tokens[index - 1].id != .number else { return false }
-        for verb in (index + 1)..<min(index + 4, tokens.count) {
-            guard tokens[verb - 1].flags.isDisjoint(with: [.stop, .temporal, .app, .unit]), !isSubject(tokens[verb - 1].id),
-                  tokens[verb - 1].id == .unknown || tokens[verb - 1].id == .number || tokens[verb - 1].id >= BuiltinWord.firstCatalogID
-            else { return false }
-            if isToldVerb(tokens, at: verb, bytes: bytes) { return true }
-        }
-        return false
-    }
-
-    /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "went" (a past tense it
-    /// knows), "is jammed", "was messin'"; not "uncommitted", a word of the catalog, nor "is
-    /// overdue".
-    private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let token = tokens[index]
-        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) { return true }
-        guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
-        return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes)
-    }
-
-    /// A word the vocabulary does not know, of five letters or more, with one of the endings.
-    private static func endsUnknownWord(_ token: Token, in endings: [String], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard token.id == .unknown, token.end - token.start >= 5 else { return false }
-        let word = bytes[Int(token.start)..<Int(token.end)].lazy.map { $0 | 0x20 }
-        return endings.contains { word.suffix($0.utf8.count).elementsEqual($0.utf8) }
-    }
-
     /// "asked Oppi to …" tells of a request; "what if we asked Oppi to …" makes one.
     private static func beginsWithPastTense(_ tokens: UnsafeBufferPointer<Token>, at start: Int) -> Bool {
         tokens[start].flags.contains(.pastTense) && !(start >= 2 && tokens[start - 2].id == BuiltinWord.if.id)
-    }
-
-    private static let modals: BuiltinWordSet = [BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id]
-
-    /// A subject pronoun: a new clause may start at it. Compared, not hashed: asked at every token.
-    private static func isSubject(_ id: TokenID) -> Bool {
-        id == BuiltinWord.i.id || id == BuiltinWord.we.id || id == BuiltinWord.it.id || id == BuiltinWord.he.id
-            || id == BuiltinWord.she.id || id == BuiltinWord.they.id || id == BuiltinWord.you.id
     }
 
     /// The tokens as they are, else without an app named inside them ("snooze that Nagz

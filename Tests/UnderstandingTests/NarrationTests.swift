@@ -74,4 +74,10 @@ import Understanding
         #expect(match?.intent.id == "nagz.ListNagsIntent")
         #expect(match?.slots["recipient"] == nil)
     }
+
+    /// "Is" after its subject tells how something is; a yes-no question starts a clause.
+    @Test func aVerbAfterItsSubjectStartsNoQuestion() {
+        #expect(understand("Pay the parking fee for me, the crew bus is late again.") == nil)
+        #expect(understand("hmm, is anything overdue")?.intent.id == "nagz.CheckOverdueIntent")
+    }
 }

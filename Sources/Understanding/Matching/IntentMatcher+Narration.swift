@@ -58,6 +58,8 @@ extension IntentMatcher {
                   !Self.followsSubject(tokens, at: start, bytes: bytes), !Self.followsSubject(tokens, at: start - 1, bytes: bytes),
                   !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
                   !Self.auxiliaries.contains(said), before.id != BuiltinWord.will.id,
+                  // "the crew bus is late again": a verb after its subject asks nothing.
+                  token.flags.contains(.clauseStart) || !Self.copulas.contains(token.id),
                   !isPastTense(token, bytes: bytes),
                   !Self.determinerDropped(between: before, and: token, bytes: bytes)
             else { continue }
@@ -97,6 +99,8 @@ extension IntentMatcher {
     ].map { Array($0.utf8) })
     /// A word after one of these is the subject of a question ("how does CodingBridge connect
     /// …"), not the start of a request.
+    private static let copulas: BuiltinWordSet = [BuiltinWord.is.id, BuiltinWord.are.id, BuiltinWord.was.id]
+
     private static let auxiliaries: Set<[UInt8]> = Set([
         "do", "does", "did", "has", "have", "had", "is", "was", "are", "were", "will", "should", "can", "might", "must",
     ].map { Array($0.utf8) })

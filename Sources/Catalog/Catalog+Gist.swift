@@ -84,23 +84,25 @@ extension Catalog {
     /// The index entries of the phrases that begin at `start`: its word, and the longer phrases
     /// only when a key of the index begins with that word.
     private func gistEntries(startingAt start: Int, of words: [Substring]) -> [GistEntry] {
-        var phrase = gistWord(words[start])
+        var phrase = withGRestored(words[start]) ?? String(words[start])
         guard let first = gistIndex[phrase] else { return [] }
         guard first.beginsLongerPhrase else { return [first] }
         var entries = [first]
         for next in (start + 1)..<min(start + Self.gistPhraseWords, words.count) {
             phrase += " "
-            phrase += gistWord(words[next])
+            if let restored = withGRestored(words[next]) { phrase += restored } else { phrase += words[next] }
             if let entry = gistIndex[phrase] { entries.append(entry) }
         }
         return entries
     }
 
-    /// The word as the gist index holds it: "gettin' on", "doin' with their nags" drop a g the
-    /// index has.
-    private func gistWord(_ word: Substring) -> String {
+    /// The word with the g it dropped, when the gist index holds it so ("gettin' on", "doin' with
+    /// their nags"); nil for any other word, which is looked at byte by byte, not made a String.
+    private func withGRestored(_ word: Substring) -> String? {
+        let bytes = word.utf8
+        guard bytes.count > 3, bytes.last == UInt8(ascii: "n"), bytes.dropLast().last == UInt8(ascii: "i") else { return nil }
         let word = String(word)
-        guard word.count > 3, word.hasSuffix("in"), gistIndex[word] == nil, gistIndex[word + "g"] != nil else { return word }
+        guard gistIndex[word] == nil, gistIndex[word + "g"] != nil else { return nil }
         return word + "g"
     }
 

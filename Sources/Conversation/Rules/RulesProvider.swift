@@ -19,12 +19,16 @@ public final class RulesProvider: Sendable {
 
         /// The ruleset's and the engine's work, called through the class: a turn reaching
         /// `active.ruleset` or `active.engine` itself copied the struct out first.
-        public func declinesVisual(_ utterance: String) -> Bool {
+        public func scan(_ utterance: String) -> UtteranceScan {
+            engine.ruleset.scan(utterance)
+        }
+
+        public func declinesVisual(_ utterance: UtteranceScan) -> Bool {
             engine.ruleset.declinesVisual(utterance)
         }
 
-        public func decide(_ facts: HandoffFacts, rolloutKey: String) -> HandoffDecision {
-            engine.decide(facts, rolloutKey: rolloutKey)
+        public func decide(_ facts: HandoffFacts, rolloutKey: String, utterance: UtteranceScan) -> HandoffDecision {
+            engine.decide(facts, rolloutKey: rolloutKey, utterance: utterance)
         }
     }
 

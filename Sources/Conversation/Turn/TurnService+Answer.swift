@@ -29,9 +29,10 @@ extension TurnService {
         var outcome = await dialogue.respond(to: request.userText, state: state, principal: context.principal, context: matchContext, turnID: turnID)
 
         let active = rules.active
-        outcome.state.declinedVisual = outcome.state.declinedVisual || active.declinesVisual(request.userText)
+        let utterance = active.scan(request.userText)
+        outcome.state.declinedVisual = outcome.state.declinedVisual || active.declinesVisual(utterance)
         let facts = HandoffFacts(request: request, outcome: outcome, context: matchContext)
-        let decision = outcome.endConversation ? nil : active.decide(facts, rolloutKey: sessionID)
+        let decision = outcome.endConversation ? nil : active.decide(facts, rolloutKey: sessionID, utterance: utterance)
         if let decision { ruleCounters.record(decision) }
         let handoff = decision?.handoff ?? false
         let reply = SpokenReply(reply: outcome.replyText, mode: outcome.mode, decision: decision)

@@ -23,6 +23,12 @@ public struct HandoffEngine: Sendable {
         evaluate(facts, keys: keys, words: ruleset.program.words(of: facts))
     }
 
+    /// `decide(_:rolloutKey:)` with `facts.utteranceText` already scanned by this engine's ruleset.
+    public func decide(_ facts: HandoffFacts, rolloutKey: String, utterance: UtteranceScan) -> HandoffDecision {
+        let words = ruleset.program.words(of: facts, text: utterance.wordIDs)
+        return evaluate(facts, keys: RolloutKeys(session: rolloutKey), words: words)
+    }
+
     /// The same decision as `decide`, with the full trace.
     public func explain(_ facts: HandoffFacts, rolloutKey: String) -> HandoffDecision {
         explain(facts, rollout: RolloutKeys(session: rolloutKey))

@@ -44,7 +44,12 @@ struct RulesetProgram: Sendable {
     /// request is scanned apart only when the user dictated part of the utterance.
     func words(of facts: HandoffFacts) -> ScannedUtterance {
         guard scansWords else { return .none }
-        let text = vocabulary.wordIDs(in: facts.utteranceText)
+        return words(of: facts, text: vocabulary.wordIDs(in: facts.utteranceText))
+    }
+
+    /// `words(of:)` with the utterance's word ids already read.
+    func words(of facts: HandoffFacts, text: [Int32]) -> ScannedUtterance {
+        guard scansWords else { return .none }
         guard let request = facts.utteranceRequest else { return ScannedUtterance(text: text, request: text) }
         return ScannedUtterance(text: text, request: vocabulary.wordIDs(in: request))
     }

@@ -79,6 +79,19 @@ public struct Ruleset: Sendable {
         return phrases.matches(program.vocabulary.wordIDs(in: utterance))
     }
 
+    /// `declinesVisual(_:)` of the utterance `scan` was made from.
+    public func declinesVisual(_ scan: UtteranceScan) -> Bool {
+        guard let phrases = program.declinedVisual else { return false }
+        return phrases.matches(scan.wordIDs)
+    }
+
+    /// The utterance's word ids, for `declinesVisual(_:)` and `HandoffEngine.decide(_:rolloutKey:utterance:)`;
+    /// not read when neither looks at words.
+    public func scan(_ utterance: String) -> UtteranceScan {
+        guard program.scansWords || program.declinedVisual != nil else { return UtteranceScan(wordIDs: []) }
+        return UtteranceScan(wordIDs: program.vocabulary.wordIDs(in: utterance))
+    }
+
     static func readText(of file: URL) throws(RulesetError) -> String {
         do {
             return try String(contentsOf: file, encoding: .utf8)

@@ -13,17 +13,14 @@ extension LibPQHandle {
     /// thread pool (`executePrepared`), which prepares it (again).
     func executePreparedAwaitingReply(_ query: PostgresQuery) async throws -> PostgresResult? {
         let connection = try openConnection()
-        var sentKey: PreparedStatementCache.Key?
+        var sentName: String?
         let sent = try encoder.withEncoded(query.binds) { count, types, values, lengths, formats -> Int32 in
-            let key = PreparedStatementCache.Key(
-                sql: query.sql,
-                types: Array(UnsafeBufferPointer(start: types, count: Int(count)))
-            )
+            let key = PreparedStatementKey(sql: query.sql, types: types, count: count)
             guard let name = preparedStatements.use(key) else { return 0 }
-            sentKey = key
+            sentName = name
             return name.withCString { PQsendQueryPrepared(connection, $0, count, values, lengths, formats, 0) }
         }
-        guard let key = sentKey else { return nil }
+        guard let name = sentName else { return nil }
         guard sent == 1 else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(connection))
         }
@@ -32,7 +29,7 @@ extension LibPQHandle {
             return try consume(nil, of: connection)
         }
         if let staleness = Self.staleness(of: result) {
-            preparedStatements.remove(key, stillOnServer: staleness == .resultTypeChanged)
+            preparedStatements.remove(named: name, stillOnServer: staleness == .resultTypeChanged)
             if transactionState == .idle {
                 PQclear(result)
                 return nil

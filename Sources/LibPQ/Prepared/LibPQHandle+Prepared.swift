@@ -14,10 +14,7 @@ extension LibPQHandle {
     func executePrepared(_ query: PostgresQuery) throws -> PostgresResult {
         let connection = try openConnection()
         return try encoder.withEncoded(query.binds) { count, types, values, lengths, formats in
-            let key = PreparedStatementCache.Key(
-                sql: query.sql,
-                types: Array(UnsafeBufferPointer(start: types, count: Int(count)))
-            )
+            let key = PreparedStatementKey(sql: query.sql, types: types, count: count)
             var mayRetry = true
             while true {
                 guard let name = try statementName(for: key, on: connection, count, types) else {
@@ -30,7 +27,7 @@ extension LibPQHandle {
                 guard let result, let staleness = Self.staleness(of: result) else {
                     return try consume(result, of: connection)
                 }
-                preparedStatements.remove(key, stillOnServer: staleness == .resultTypeChanged)
+                preparedStatements.remove(named: name, stillOnServer: staleness == .resultTypeChanged)
                 guard mayRetry, transactionState == .idle else {
                     return try consume(result, of: connection)
                 }
@@ -45,7 +42,7 @@ extension LibPQHandle {
     /// DEALLOCATE, whose failure would abort the caller's transaction, so the query
     /// then runs unnamed.
     private func statementName(
-        for key: PreparedStatementCache.Key,
+        for key: PreparedStatementKey,
         on connection: OpaquePointer,
         _ count: Int32,
         _ types: UnsafePointer<Oid>?

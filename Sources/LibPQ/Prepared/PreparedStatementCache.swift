@@ -9,32 +9,23 @@ internal import CLibPQ
 /// of them for this connection. Names are per session: a new session (reconnect)
 /// starts empty.
 struct PreparedStatementCache {
-    struct Key: Hashable {
-        var sql: String
-        var types: [Oid]
+    private struct Entry {
+        let sql: String
+        let types: [Oid]
+        let name: String
+        var lastUse: UInt64
 
-        /// The bind types, the SQL's length and its first and last 64 bytes: a
-        /// turn's commit is 2 KB of SQL, and hashing all of it on every query (twice)
-        /// cost 3 % of a turn. Keys whose samples agree only share a bucket;
-        /// equality still compares the whole text.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(types)
-            var sql = sql
-            sql.withUTF8 { bytes in
-                hasher.combine(bytes.count)
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(64))))
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(64))))
-            }
+        func isStatement(of key: PreparedStatementKey) -> Bool {
+            sql == key.sql && types.elementsEqual(key.types)
         }
     }
 
-    private struct Entry {
-        var name: String
-        var lastUse: UInt64
-    }
-
     let capacity: Int
-    private var entries: [Key: Entry] = [:]
+    /// By the key's fingerprint: looking a statement up builds no key of its own
+    /// (copying the bind types into an array and hashing them cost about 2.6k
+    /// instructions a query).
+    private var entries: [Int: [Entry]] = [:]
+    private var count = 0
     /// Dropped from `entries` but not yet deallocated on the server.
     private(set) var stale: [String] = []
     private var clock: UInt64 = 0
@@ -45,15 +36,17 @@ struct PreparedStatementCache {
     }
 
     var hasRoom: Bool {
-        entries.count + stale.count < capacity
+        count + stale.count < capacity
     }
 
     /// The name prepared for `key`, now the most recently used; nil when not prepared.
-    mutating func use(_ key: Key) -> String? {
-        guard let index = entries.index(forKey: key) else { return nil }
+    mutating func use(_ key: PreparedStatementKey) -> String? {
+        guard let bucket = entries.index(forKey: key.fingerprint),
+              let position = entries.values[bucket].firstIndex(where: { $0.isStatement(of: key) })
+        else { return nil }
         clock += 1
-        entries.values[index].lastUse = clock
-        return entries.values[index].name
+        entries.values[bucket][position].lastUse = clock
+        return entries.values[bucket][position].name
     }
 
     /// A name no statement of this connection has had: `jiri_p1`, `jiri_p2`, ...
@@ -62,24 +55,32 @@ struct PreparedStatementCache {
         return "jiri_p\(lastNumber)"
     }
 
-    mutating func insert(_ name: String, for key: Key) {
+    /// Records `key`'s statement, which `use` did not find.
+    mutating func insert(_ name: String, for key: PreparedStatementKey) {
         clock += 1
-        entries[key] = Entry(name: name, lastUse: clock)
+        let entry = Entry(sql: key.sql, types: Array(key.types), name: name, lastUse: clock)
+        entries[key.fingerprint, default: []].append(entry)
+        count += 1
     }
 
-    /// Forgets `key`'s statement. When the server still holds it, its name is kept
-    /// as stale until it is deallocated.
-    mutating func remove(_ key: Key, stillOnServer: Bool) {
-        guard let entry = entries.removeValue(forKey: key) else { return }
+    /// Forgets the statement named `name`. When the server still holds it, its name
+    /// is kept as stale until it is deallocated.
+    mutating func remove(named name: String, stillOnServer: Bool) {
+        guard let bucket = entries.firstIndex(where: { $0.value.contains { $0.name == name } }) else { return }
+        entries.values[bucket].removeAll { $0.name == name }
+        if entries.values[bucket].isEmpty {
+            entries.remove(at: bucket)
+        }
+        count -= 1
         if stillOnServer {
-            stale.append(entry.name)
+            stale.append(name)
         }
     }
 
     /// Moves the least recently used statement to `stale`.
     mutating func evictLeastRecentlyUsed() {
-        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
-        remove(oldest.key, stillOnServer: true)
+        guard let oldest = entries.values.joined().min(by: { $0.lastUse < $1.lastUse }) else { return }
+        remove(named: oldest.name, stillOnServer: true)
     }
 
     /// The stale names, which the caller deallocates now.
@@ -91,6 +92,7 @@ struct PreparedStatementCache {
     /// Forgets everything: the session that held the statements has ended.
     mutating func removeAll() {
         entries = [:]
+        count = 0
         stale = []
     }
 }

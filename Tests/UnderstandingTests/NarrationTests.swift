@@ -33,6 +33,12 @@ import Understanding
         #expect(understand(text) == nil)
     }
 
+    /// "Is there", "did I": a question asked of the app named first, not a sentence about it.
+    @Test func aQuestionAskedRightAfterTheAppsNameIsARequest() {
+        #expect(understand("Nagz is there anything overdue")?.intent.id == "nagz.CheckOverdueIntent")
+        #expect(understand("Nagz is the best app I have") == nil)
+    }
+
     @Test func anAppNameThatIsAlsoAPatternWordBeforeAPastTenseTellsOfTheApp() {
         #expect(understand("Claude fixed my whole colour palette last week") == nil)
         #expect(understand("Claude, sort my colour palette out")?.intent.id == "codingbridge.QuickChatIntent")

@@ -74,9 +74,18 @@ import Understanding
     @Test(arguments: [
         ("moodboard log sad today three patients cancelled and it rained all day", "moodboard.AddMoodIntent"),
         ("nagz snooze the nag 25 minutes the decanter is jammed again", "nagz.SnoozeNagIntent"),
+        ("nagz snooze the nag 25 minutes the boss came in", "nagz.SnoozeNagIntent"),
     ])
     func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)
+    }
+
+    /// A code name is where a request to a project or workspace may end when the recogniser ran
+    /// the next sentence on after it.
+    @Test func aCodeNameEndsARequestRunOnAfterIt() {
+        let match = understand("codingbridge open ger-camp-quotes the terelj people want a new price")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("ger-camp-quotes"))
     }
 
     /// "a nag that is overdue" goes on describing the nag: no sentence of its own starts there.

@@ -20,7 +20,7 @@ enum Fillers {
         "i have been wondering if", "i have been wondering whether", "i have been wondering", "i wonder if", "i wonder whether",
         "do you think you could", "would you be able to", "are you able to", "you can", "you could",
         "would you kindly", "would you be so kind as to", "would you be a dear and", "could you be a dear and",
-        "be a dear and", "could you be a sweetheart and", "if it is no trouble", "i wonder if you might",
+        "be a dear and", "could you be a sweetheart and", "would you be a sweetheart and", "be a sweetheart and", "if it is no trouble", "i wonder if you might",
         "would you be good enough to", "could you be good enough to", "be good enough to", "would you be so good as to",
         "would you be kind enough to", "could you be kind enough to", "be kind enough to",
         // After "I wonder if": "I wonder if you'd be good enough to …".
@@ -77,6 +77,7 @@ enum Fillers {
         // Geordie, Trinidadian, Kenyan and Egyptian openers: "howay, set us a nag", "whey aye",
         // "steups", "ebu put a nag for Chebet", "sasa", "wacha", "kwani how have my moods been".
         "howay", "whey aye", "steups", "ebu", "sasa", "wacha", "kwani", "yalla",
+        "aduh", "heqq", "ayuh", "ishi", "hele", "chii",
         // "Try" before a verb asks softly, in Hawaiian Pidgin and Singlish as elsewhere: "try make
         // one chores nag for my boy", "try and open the project".
         "try", "try to", "try and",
@@ -126,6 +127,9 @@ enum Fillers {
         "the once", "right away", "straight away",
         // Thai polite particles end a request: "mark it done ka", "… na ka".
         "ka", "na ka", "krub", "khrap",
+        // Sounds and tags of other Englishes said after a request: Indonesian "aduh" (oh no),
+        // Maltese "heqq" (oh well) and "mela" (so), Nigerian "sha" (anyway), Maine's "ayuh" (yes).
+        "aduh", "heqq", "mela", "sha", "ayuh",
         "jiri", "ok", "okay",
         "do not open anything", "do not open app", "do not open it", "without opening anything",
         "without opening app", "without opening it", "no need to open anything", "no need to open app",

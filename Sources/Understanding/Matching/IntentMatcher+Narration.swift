@@ -22,6 +22,8 @@ extension IntentMatcher {
         let verb = tokens[first + 1]
         if tokens[first].flags.contains(.app) {
             let said = verb.word(in: bytes)
+            // "Nagz is there something overdue", "CodingBridge did I commit everything": asked of it.
+            if first + 2 < tokens.count, Self.askedAfterVerb(tokens[first + 2], bytes: bytes) { return false }
             return Self.narratingVerbs.contains(said) || Self.isPastTense(said, canonical: spelling(of: verb))
         }
         // Asked of every reading: the name is looked for before the verb's letters are copied.
@@ -33,6 +35,16 @@ extension IntentMatcher {
         "is", "was", "were", "has", "had", "does", "did", "keeps", "kept", "seems", "looks", "never", "always", "sucks",
         "works", "broke", "went", "got", "gave", "made", "still", "already", "crashes", "hangs", "fails", "feels", "isnt",
         "wasnt", "doesnt", "didnt", "hasnt", "can't", "cant", "won't", "wont", "isn't", "wasn't", "doesn't", "didn't",
+    ].map { Array($0.utf8) })
+
+    /// A word after "is", "did" or "has" that makes a question of them rather than tells of
+    /// the app before them.
+    private static func askedAfterVerb(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.id == BuiltinWord.i.id || questionSubjects.contains(token.word(in: bytes))
+    }
+
+    private static let questionSubjects: Set<[UInt8]> = Set([
+        "there", "anything", "something", "anyone", "anybody", "everything", "everyone",
     ].map { Array($0.utf8) })
 
     /// At most this many words lead up to a request.
@@ -58,8 +70,9 @@ extension IntentMatcher {
                   !Self.followsSubject(tokens, at: start, bytes: bytes), !Self.followsSubject(tokens, at: start - 1, bytes: bytes),
                   !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
                   !Self.auxiliaries.contains(said), before.id != BuiltinWord.will.id,
-                  // "the crew bus is late again": a verb after its subject asks nothing.
-                  token.flags.contains(.clauseStart) || !Self.copulas.contains(token.id),
+                  // "the crew bus is late again": a verb after its subject asks nothing; after the
+                  // app addressed it asks ("Nagz is there something overdue").
+                  token.flags.contains(.clauseStart) || !Self.copulas.contains(token.id) || before.flags.contains(.app),
                   !isPastTense(token, bytes: bytes),
                   !Self.determinerDropped(between: before, and: token, bytes: bytes)
             else { continue }

@@ -52,7 +52,7 @@ extension IntentMatcher {
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].isWord("give", in: bytes) {
             return true
         }
-        if beginsToldClause(tokens, at: index, bytes: bytes) { return true }
+        if beginsToldClause(tokens, at: index, bytes: bytes) || followsCodeName(tokens, at: index, bytes: bytes) { return true }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
 
@@ -71,15 +71,51 @@ extension IntentMatcher {
         return false
     }
 
-    /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "went" (a past tense it
-    /// knows), "is jammed", "was messin'"; not "uncommitted", a word of the catalog, nor "is
-    /// overdue".
+    /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "asked" (the past of a
+    /// word it knows), "came" (a common irregular past), "is jammed", "was messin'"; not
+    /// "uncommitted", a word of the catalog, nor "is overdue".
     private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
-        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) { return true }
+        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) || isIrregularPast(token, bytes: bytes) {
+            return true
+        }
         guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
         return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes)
     }
+
+    /// A code name (one hyphenated word) with more said after it: "open ger-camp-quotes the terelj
+    /// people want a new price", "run the tests on hamam-booking the tourists say …".
+    private static func followsCodeName(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let previous = tokens[index - 1]
+        guard previous.id == .unknown || previous.id >= BuiltinWord.firstCatalogID, tokens[index].flags.isDisjoint(with: .breaks) else {
+            return false
+        }
+        var start = Int(previous.start)
+        while start > 0, bytes[start - 1] != UInt8(ascii: " ") { start -= 1 }
+        let word = bytes[start..<Int(previous.end)]
+        guard let first = word.first, let last = word.last, Self.isLetterOrDigit(first), Self.isLetterOrDigit(last) else { return false }
+        return word.contains(UInt8(ascii: "-"))
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// A past tense without "-ed" that tells of something done rather than asks for it.
+    private static func isIrregularPast(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = Int(token.end - token.start)
+        guard length >= 3, length <= 7, token.id == .unknown || token.id >= BuiltinWord.firstCatalogID else { return false }
+        let word = bytes[Int(token.start)..<Int(token.end)].map { $0 | 0x20 }
+        return irregularPasts.contains(word)
+    }
+
+    private static let irregularPasts: Set<[UInt8]> = Set([
+        "came", "went", "said", "told", "broke", "fell", "ran", "lost", "found", "brought", "wrote", "forgot", "ate", "saw",
+        "heard", "felt", "won", "sold", "drove", "flew", "spoke", "stole", "woke", "threw", "began", "rang", "knew",
+        "thought", "caught", "spent", "slept", "froze", "sank", "shook", "tore", "wore", "bit", "hid", "fought", "grew",
+        "blew", "drew", "rode", "swam", "stuck", "stood", "sat", "left",
+    ].map { Array($0.utf8) })
 
     /// A word the vocabulary does not know, of five letters or more, with one of the endings.
     private static func endsUnknownWord(_ token: Token, in endings: [String], bytes: UnsafeBufferPointer<UInt8>) -> Bool {

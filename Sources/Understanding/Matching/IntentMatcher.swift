@@ -143,14 +143,25 @@ public struct IntentMatcher: Sendable {
         }
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         for start in [0] + clauseStarts {
-            for end in ends where end > start {
+            for end in ends where end > start && !Self.appOpensSentence(tokens, before: end, bytes: bytes) {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) {
                     return withValueLabelled(found, after: tokens[end...], bytes: bytes)
                 }
             }
         }
-        for start in requestStarts(tokens, bytes: bytes) {
+        let starts = requestStarts(tokens, bytes: bytes)
+        for start in starts {
             if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) { return found }
+        }
+        // A lead-up and an afterthought both, when what is between them holds no free text that
+        // could be narration: "nagz the licence nag for the police station mark it done i went
+        // there this morning". Not from a verb told of someone ("my kid snoozes every …").
+        for start in starts where !Self.isThirdPerson(tokens[start], bytes: bytes) {
+            for end in ends where end > start + 1 {
+                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context), !found.tookFreeText {
+                    return withValuesLabelledAnywhere(found, tokens: tokens, bytes: bytes)
+                }
+            }
         }
         if let fronted = Self.questionWordFronted(tokens),
            let found = matchAsSaid(fronted, bytes: bytes, context: context),
@@ -158,6 +169,22 @@ public struct IntentMatcher: Sendable {
             return found
         }
         return nil
+    }
+
+    /// "Anish, put on your seatbelt. MoodBoard, how were my moods …": an app named first in a
+    /// sentence is asked what follows it, not what was said before.
+    private static func appOpensSentence(_ tokens: [Token], before end: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let app = tokens[end - 1]
+        guard end >= 2, app.flags.contains(.app), app.flags.contains(.clauseStart) else { return false }
+        var position = Int(app.start) - 1
+        while position >= 0, bytes[position] == UInt8(ascii: " ") { position -= 1 }
+        guard position >= 0 else { return false }
+        return bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "?") || bytes[position] == UInt8(ascii: "!")
+    }
+
+    /// "snoozes", "reminds": a verb said of someone, as no request is.
+    private static func isThirdPerson(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.end - token.start > 3 && bytes[Int(token.end) - 1] | 0x20 == UInt8(ascii: "s")
     }
 
     /// A reading of part of the utterance that outweighs the reading of more of it as another

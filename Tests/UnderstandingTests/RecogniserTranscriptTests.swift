@@ -75,6 +75,10 @@ import Understanding
         ("moodboard log sad today three patients cancelled and it rained all day", "moodboard.AddMoodIntent"),
         ("nagz snooze the nag 25 minutes the decanter is jammed again", "nagz.SnoozeNagIntent"),
         ("nagz snooze the nag 25 minutes the boss came in", "nagz.SnoozeNagIntent"),
+        ("nagz what chores nags are left the woodpile down cellar is still a mess", "nagz.ListNagsIntent"),
+        ("moodboard how were my moods this month the river was too high", "moodboard.AnalyzeMoodIntent"),
+        ("nagz read me out the chores nags theres still a heap of apples by the press", "nagz.ListNagsIntent"),
+        ("codingbridge carry on where claude and me left off about the label for the cider", "codingbridge.ResumeSessionIntent"),
     ])
     func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)

@@ -261,6 +261,8 @@ enum Contractions {
         "wor": "our", "gannin": "going", "divn't": "do not", "divnt": "do not",
         // Hawaiian Pidgin and Māori English: "how da ohana doing wit their nags", "the whānau".
         "ohana": "family", "whanau": "family", "wit": "with",
+        // Bajan: "wuh mood i put in for today".
+        "wuh": "what",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

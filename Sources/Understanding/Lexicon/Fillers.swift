@@ -63,9 +63,10 @@ enum Fillers {
         "i had better", "i better", "we had better", "we better", "you had better", "you would better", "you better", "better",
         "i am afraid", "i am afraid that", "i would rather", "i would sooner",
         // Starting a request over: "let's try again — a nag for Sam". ("go back to" is not one:
-        // "go back to my last chat" resumes a session.)
+        // "go back to my last chat" resumes a session; nor "start over": "I'd like to start over in
+        // cheese-batches, a blank session" asks for a new one.)
         "let us try again", "let us try that again", "try again", "let us start over",
-        "let us start again", "start over", "from the top",
+        "let us start again", "from the top",
         // Interrupting oneself before the request: "hang on — save an idea to CodingBridge".
         "hang on", "hold on", "wait", "one sec", "one second", "hang on a sec", "hold on a sec", "wait a sec",
         "wait a second", "hang on a second", "hold on a second", "give me a sec", "give me a second", "just a sec",

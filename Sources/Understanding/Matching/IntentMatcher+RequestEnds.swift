@@ -53,6 +53,14 @@ extension IntentMatcher {
             return true
         }
         if beginsToldClause(tokens, at: index, bytes: bytes) || followsCodeName(tokens, at: index, bytes: bytes) { return true }
+        // "… the chores nags theres still a heap of pomace by the press": what is there, told.
+        if tokens[index].isWord("theres", in: bytes) || tokens[index].isWord("there", in: bytes) && (next == BuiltinWord.is.id || next == BuiltinWord.was.id) {
+            return true
+        }
+        // "carry on where Claude and me left off about the label …": what it was about.
+        if id == BuiltinWord.about.id, index >= 2, tokens[index - 1].isWord("off", in: bytes), tokens[index - 2].isWord("left", in: bytes) {
+            return true
+        }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
     }
 
@@ -80,8 +88,12 @@ extension IntentMatcher {
             return true
         }
         guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
-        return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes)
+        return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes) || tellingWords.contains(tokens[index + 1].word(in: bytes))
     }
+
+    /// After "is" or "was", words that describe rather than ask: "the woodpile is still a mess",
+    /// "the river was too high".
+    private static let tellingWords: Set<[UInt8]> = Set(["still", "too", "really", "very", "never", "always", "full"].map { Array($0.utf8) })
 
     /// A code name (one hyphenated word) with more said after it: "open ger-camp-quotes the terelj
     /// people want a new price", "run the tests on hamam-booking the tourists say …".

@@ -79,6 +79,7 @@ import Understanding
         ("moodboard how were my moods this month the river was too high", "moodboard.AnalyzeMoodIntent"),
         ("nagz read me out the chores nags theres still a heap of apples by the press", "nagz.ListNagsIntent"),
         ("codingbridge carry on where claude and me left off about the label for the cider", "codingbridge.ResumeSessionIntent"),
+        ("codingbridge check plank-stock for uncommitted changes zawadi is updating the prices", "codingbridge.GitStatusIntent"),
     ])
     func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)
@@ -90,6 +91,13 @@ import Understanding
         let match = understand("codingbridge open ger-camp-quotes the terelj people want a new price")
         #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
         #expect(match?.slots["project"] == .entity("ger-camp-quotes"))
+    }
+
+    /// The one name written as code, said in a sentence before the request that points back to it.
+    @Test func aCodeNameSaidBeforeTheRequestFillsTheValueItPointsTo() {
+        let match = understand("The invoices are all in billing-export. CodingBridge, open that project for me.")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("billing-export"))
     }
 
     /// "a nag that is overdue" goes on describing the nag: no sentence of its own starts there.

@@ -80,7 +80,8 @@ extension IntentMatcher {
     }
 
     /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "asked" (the past of a
-    /// word it knows), "came" (a common irregular past), "is jammed", "was messin'"; not
+    /// word it knows), "came" (a common irregular past), "is jammed", "was messin'", "is
+    /// updating" (a known verb's -ing); not
     /// "uncommitted", a word of the catalog, nor "is overdue".
     private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
@@ -88,7 +89,9 @@ extension IntentMatcher {
             return true
         }
         guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
-        return endsUnknownWord(tokens[index + 1], in: ["ed", "ing", "in"], bytes: bytes) || tellingWords.contains(tokens[index + 1].word(in: bytes))
+        let next = tokens[index + 1]
+        return endsUnknownWord(next, in: ["ed", "ing", "in"], bytes: bytes) || next.flags.contains(.gerund)
+            || tellingWords.contains(next.word(in: bytes))
     }
 
     /// After "is" or "was", words that describe rather than ask: "the woodpile is still a mess",

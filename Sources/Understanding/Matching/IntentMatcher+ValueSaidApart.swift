@@ -98,6 +98,11 @@ extension IntentMatcher {
         if let name = ValueSaidApart.hyphenatedNameLast(tokens, bytes: bytes) {
             found = filling(found, labelled: nil, with: tokens[name], bytes: bytes)
         }
+        // "… it is all in rosewater-labels. CodingBridge, open that project for me.": the one
+        // name written as code, said before the request pointed back to it.
+        if let name = ValueSaidApart.onlyHyphenatedName(tokens, bytes: bytes) {
+            found = filling(found, labelled: nil, with: tokens[name], bytes: bytes)
+        }
         return found
     }
 

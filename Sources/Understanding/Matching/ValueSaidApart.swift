@@ -141,6 +141,29 @@ enum ValueSaidApart {
         return start..<tokens.count
     }
 
+    /// The one name written as code in the utterance, wherever it was said ("Mohamed says the
+    /// price page in poyo-shop is broken again. CodingBridge, run the tests on it."); nil when two
+    /// different ones were, and not one labelled as what it is ("the billing-api workspace": that
+    /// label says which parameter it is, or that it is none of the intent's).
+    static func onlyHyphenatedName(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var found: Range<Int>?
+        for index in tokens.indices where tokens[index].id == .unknown && isHyphenatedName(tokens[index...index], bytes: bytes) {
+            if index + 1 < tokens.count, tokens[index + 1].flags.isDisjoint(with: .breaks), isLabel(tokens[index + 1], bytes: bytes) { return nil }
+            if let first = found?.lowerBound {
+                guard tokens[first].word(in: bytes) == tokens[index].word(in: bytes) else { return nil }
+            } else {
+                found = index..<(index + 1)
+            }
+        }
+        return found
+    }
+
+    private static func isLabel(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        labelWords.contains(token.word(in: bytes))
+    }
+
+    private static let labelWords: Set<[UInt8]> = Set(["workspace", "project", "repo", "repository", "codebase"].map { Array($0.utf8) })
+
     /// A name written as one hyphenated word ("colour-chart", "station-roster"), as a project or
     /// a workspace is: a sentence's word is not one.
     private static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -78,6 +78,8 @@ enum Fillers {
         // Geordie, Trinidadian, Kenyan and Egyptian openers: "howay, set us a nag", "whey aye",
         // "steups", "ebu put a nag for Chebet", "sasa", "wacha", "kwani how have my moods been".
         "howay", "whey aye", "steups", "ebu", "sasa", "wacha", "kwani", "yalla",
+        // Indonesian "aduh" (oh no), Maltese "heqq" (oh well), Maine's "ayuh" (yes), Amharic "ishi"
+        // (okay), Czech "hele" (look), Shona "chii?" (what?) before a request.
         "aduh", "heqq", "ayuh", "ishi", "hele", "chii",
         // "Try" before a verb asks softly, in Hawaiian Pidgin and Singlish as elsewhere: "try make
         // one chores nag for my boy", "try and open the project".

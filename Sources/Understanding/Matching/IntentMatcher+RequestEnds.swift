@@ -81,8 +81,7 @@ extension IntentMatcher {
 
     /// "cancelled" (a word the vocabulary does not know, ending in "ed"), "asked" (the past of a
     /// word it knows), "came" (a common irregular past), "is jammed", "was messin'", "is
-    /// updating" (a known verb's -ing); not
-    /// "uncommitted", a word of the catalog, nor "is overdue".
+    /// updating" (a known verb's -ing); not "uncommitted", a word of the catalog, nor "is overdue".
     private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
         if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) || isIrregularPast(token, bytes: bytes) {

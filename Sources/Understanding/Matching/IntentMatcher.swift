@@ -174,8 +174,9 @@ public struct IntentMatcher: Sendable {
     /// "Anish, put on your seatbelt. MoodBoard, how were my moods …": an app named first in a
     /// sentence is asked what follows it, not what was said before.
     private static func appOpensSentence(_ tokens: [Token], before end: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end >= 2 else { return false }
         let app = tokens[end - 1]
-        guard end >= 2, app.flags.contains(.app), app.flags.contains(.clauseStart) else { return false }
+        guard app.flags.contains(.app), app.flags.contains(.clauseStart) else { return false }
         var position = Int(app.start) - 1
         while position >= 0, bytes[position] == UInt8(ascii: " ") { position -= 1 }
         guard position >= 0 else { return false }

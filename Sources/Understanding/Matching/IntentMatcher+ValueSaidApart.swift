@@ -90,6 +90,12 @@ extension IntentMatcher {
     /// status, whatever that may be, on the family-tree project") as the parameters left unsaid
     /// that the labels name.
     func withValuesLabelledAnywhere(_ found: IntentMatch, tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> IntentMatch {
+        // Every value below fills only an entity parameter left unsaid: most turns have none,
+        // and skip the scans.
+        guard found.intent.parameters.contains(where: { parameter in
+            if case .entity = parameter.type { return found.slots[parameter.name] == nil }
+            return false
+        }) else { return found }
         var found = found
         for (label, value, _) in ValueSaidApart.labelledInside(tokens, bytes: bytes, anywhere: true) {
             found = filling(found, labelled: label, with: tokens[value], bytes: bytes)

@@ -79,7 +79,9 @@ import Understanding
         ("moodboard how were my moods this month the river was too high", "moodboard.AnalyzeMoodIntent"),
         ("nagz read me out the chores nags theres still a heap of apples by the press", "nagz.ListNagsIntent"),
         ("codingbridge carry on where claude and me left off about the label for the cider", "codingbridge.ResumeSessionIntent"),
+        ("pick up where I left off with Claude on the porter weights law, we stopped halfway", "codingbridge.ResumeSessionIntent"),
         ("codingbridge check plank-stock for uncommitted changes zawadi is updating the prices", "codingbridge.GitStatusIntent"),
+        ("nagz read out my chores nags moira says I've not done the bins", "nagz.ListNagsIntent"),
     ])
     func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)
@@ -91,6 +93,23 @@ import Understanding
         let match = understand("codingbridge open ger-camp-quotes the terelj people want a new price")
         #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
         #expect(match?.slots["project"] == .entity("ger-camp-quotes"))
+    }
+
+    /// A code name said first, with no pause after it, is what a word of the request points back to.
+    @Test func aCodeNameSaidFirstWithoutAPauseFillsTheValueItPointsTo() {
+        let match = understand("codingbridge route-44-times open it up the new timetable's startin monday")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("route-44-times"))
+    }
+
+    /// One word the vocabulary does not know, said after a request to someone or as a tag, before
+    /// a pause or a sentence the recogniser ran on, is no part of the request.
+    @Test(arguments: [
+        "nagz show me my nags maze i'm hanging on the door here",
+        "Nagz, show me my nags nga, ano ba yung mga naka-pending",
+    ])
+    func aWordSaidAfterTheRequestToSomeoneIsNoPartOfIt(_ text: String) {
+        #expect(understand(text)?.intent.id == "nagz.ListNagsIntent")
     }
 
     /// The one name written as code, said in a sentence before the request that points back to it.

@@ -299,6 +299,16 @@ import Understanding
         #expect(match?.slots["category"] == .enumCase("homework"))
     }
 
+    /// Scots "fur", "oot", "pit", "doon" and "naw" read as the words they stand for.
+    @Test(arguments: [
+        ("nagz a meds nag fur callum he's tae take his inhaler", "nagz.CreateNagIntent"),
+        ("nagz read oot my chores nags", "nagz.ListNagsIntent"),
+        ("moodboard pit me doon as happy naw wait energetic", "moodboard.AddMoodIntent"),
+    ])
+    func scotsWordsAreRead(_ text: String, intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
     @Test(arguments: ["I'd be obliged for a new session", "we'd be much obliged if you could start a new Oppi session"])
     func thanksGivenAheadLeadUpToTheRequest(_ text: String) {
         #expect(understand(text)?.intent.id == "oppi.OpenNewSessionIntent")

@@ -257,6 +257,8 @@ enum Contractions {
         // Scots: "gie it a git status", "gonnae bring up the boiler-quotes project", "tick it aff".
         "gie": "give", "gonnae": "going to", "cannae": "can not", "tae": "to", "aboot": "about", "aff": "off",
         "doon": "down", "whit": "what", "hale": "whole", "oor": "our", "daein": "doing", "wi": "with",
+        // "a wee meds nag fur callum", "read oot ma chores nags", "pit me doon as happy, naw, energetic".
+        "fur": "for", "oot": "out", "wis": "was", "pit": "put", "naw": "no",
         // Geordie: "a nag for wor Jack", "how've me moods been gannin'", "divn't make us wait".
         "wor": "our", "gannin": "going", "divn't": "do not", "divnt": "do not",
         // Hawaiian Pidgin and Māori English: "how da ohana doing wit their nags", "the whānau".

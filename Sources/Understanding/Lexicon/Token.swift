@@ -93,6 +93,15 @@ struct Token: Sendable, Hashable {
         bytes[Int(start)..<Int(end)].map { $0 | 0x20 }
     }
 
+    /// Whether a full stop, a question mark or an exclamation mark comes before the word.
+    func opensSentence(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard flags.contains(.clauseStart) else { return false }
+        var position = Int(start) - 1
+        while position >= 0, bytes[position] == UInt8(ascii: " ") { position -= 1 }
+        guard position >= 0 else { return false }
+        return bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "?") || bytes[position] == UInt8(ascii: "!")
+    }
+
     /// Whether the word as written is `spelling` (lower case), compared in place.
     func isWord(_ spelling: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes[Int(start)..<Int(end)].lazy.map { $0 | 0x20 }.elementsEqual(spelling.utf8)

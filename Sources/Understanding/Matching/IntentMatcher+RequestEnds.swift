@@ -6,7 +6,21 @@ extension IntentMatcher {
     func requestEnds(_ tokens: [Token], after clauseStarts: [Int], bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         let clauseStartSet = Set(clauseStarts)
         let others = tokens.indices.dropFirst().filter { !clauseStartSet.contains($0) && Self.mayEndRequest(tokens, before: $0, bytes: bytes) }
-        return (clauseStarts + others).sorted(by: >)
+        var ends = clauseStarts + others
+        // "nagz show me my nags maze i'm hanging on the door", "… my nags nga, ano ba …": a word
+        // the vocabulary does not know, said to someone or as a tag between the request and what
+        // follows it. (Said last, it may be what the request is about: "search my chats redis".)
+        for end in ends where end >= 3 && Self.isTagWord(tokens[end - 1], bytes: bytes) && !clauseStartSet.contains(end - 1) {
+            ends.append(end - 1)
+        }
+        return Array(Set(ends)).sorted(by: >)
+    }
+
+    /// One word the vocabulary does not know, not a name written as code, said with no pause
+    /// before it.
+    private static func isTagWord(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.id == .unknown, token.flags.isDisjoint(with: .breaks) else { return false }
+        return !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-"))
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
@@ -57,8 +71,10 @@ extension IntentMatcher {
         if tokens[index].isWord("theres", in: bytes) || tokens[index].isWord("there", in: bytes) && (next == BuiltinWord.is.id || next == BuiltinWord.was.id) {
             return true
         }
-        // "carry on where Claude and me left off about the label …": what it was about.
-        if id == BuiltinWord.about.id, index >= 2, tokens[index - 1].isWord("off", in: bytes), tokens[index - 2].isWord("left", in: bytes) {
+        // "carry on where Claude and me left off about the label …", "pick up where I left off
+        // with Claude on the porter weights law": what it was about.
+        if id == BuiltinWord.about.id || id == BuiltinWord.on.id,
+           (max(1, index - 4)..<index).contains(where: { tokens[$0].isWord("off", in: bytes) && tokens[$0 - 1].isWord("left", in: bytes) }) {
             return true
         }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
@@ -84,7 +100,8 @@ extension IntentMatcher {
     /// updating" (a known verb's -ing); not "uncommitted", a word of the catalog, nor "is overdue".
     private static func isToldVerb(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
-        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) || isIrregularPast(token, bytes: bytes) {
+        if token.flags.contains(.pastTense) || endsUnknownWord(token, in: ["ed"], bytes: bytes) || isIrregularPast(token, bytes: bytes)
+            || reportingVerbs.contains(token.word(in: bytes)) {
             return true
         }
         guard token.id == BuiltinWord.is.id || token.id == BuiltinWord.was.id, index + 1 < tokens.count else { return false }
@@ -92,6 +109,10 @@ extension IntentMatcher {
         return endsUnknownWord(next, in: ["ed", "ing", "in"], bytes: bytes) || next.flags.contains(.gerund)
             || tellingWords.contains(next.word(in: bytes))
     }
+
+    /// Someone's word passed on, in the present: "moira says ah've no done the bins", "Kamau
+    /// reckons the interest is wrong".
+    private static let reportingVerbs: Set<[UInt8]> = Set(["says", "reckons", "thinks", "wants", "keeps", "swears"].map { Array($0.utf8) })
 
     /// After "is" or "was", words that describe rather than ask: "the woodpile is still a mess",
     /// "the river was too high".

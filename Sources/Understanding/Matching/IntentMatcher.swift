@@ -175,12 +175,7 @@ public struct IntentMatcher: Sendable {
     /// sentence is asked what follows it, not what was said before.
     private static func appOpensSentence(_ tokens: [Token], before end: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard end >= 2 else { return false }
-        let app = tokens[end - 1]
-        guard app.flags.contains(.app), app.flags.contains(.clauseStart) else { return false }
-        var position = Int(app.start) - 1
-        while position >= 0, bytes[position] == UInt8(ascii: " ") { position -= 1 }
-        guard position >= 0 else { return false }
-        return bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "?") || bytes[position] == UInt8(ascii: "!")
+        return tokens[end - 1].flags.contains(.app) && tokens[end - 1].opensSentence(in: bytes)
     }
 
     /// "snoozes", "reminds": a verb said of someone, as no request is.

@@ -9,19 +9,24 @@ enum ValueSaidApart {
     private static let longestValue = 8
 
     /// The readings with the value put in a pointing word's place, one per pointing word; empty
-    /// unless the utterance opens with a short clause that names something and a word after it
-    /// points back.
+    /// unless the utterance opens with a short clause that names something, or with a name written
+    /// as code ("codingbridge route-44-times open it up"), and a word after it points back.
     static func readings(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [[Token]] {
         // An app addressed first stays first: "MoodBoard, the mood I'm down as right now, what is it".
         var start = 0
         while start < tokens.count, tokens[start].flags.contains(.app) { start += 1 }
-        if start > 0, start < tokens.count, tokens[start].flags.isDisjoint(with: .breaks) { start = 0 }
+        let codeNameFirst = start + 1 < tokens.count && tokens[start].id == .unknown
+            && isHyphenatedName(tokens[start...start], bytes: bytes) && !isLabel(tokens[start + 1], bytes: bytes)
+        if start > 0, start < tokens.count, tokens[start].flags.isDisjoint(with: .breaks), !codeNameFirst { start = 0 }
         guard tokens.count - start >= 3,
-              let pause = (start + 1...min(start + longestValue, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
+              let pause = codeNameFirst ? start + 1
+                : (start + 1...min(start + longestValue, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
               tokens[start..<pause].contains(where: namesSomething),
               !subjects.contains(tokens[start].id) else { return [] }
         var readings: [[Token]] = []
         for index in pause..<tokens.count {
+            // Said with no pause, a code name is pointed back to in its own sentence only.
+            if codeNameFirst, tokens[index].opensSentence(in: bytes) { break }
             guard let length = pointerLength(tokens, at: index, bytes: bytes) else { continue }
             var value = Array(tokens[start..<pause])
             value[0].flags.subtract(.breaks)

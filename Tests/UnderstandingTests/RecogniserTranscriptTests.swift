@@ -80,6 +80,7 @@ import Understanding
         ("nagz read me out the chores nags theres still a heap of apples by the press", "nagz.ListNagsIntent"),
         ("codingbridge carry on where claude and me left off about the label for the cider", "codingbridge.ResumeSessionIntent"),
         ("pick up where I left off with Claude on the porter weights law, we stopped halfway", "codingbridge.ResumeSessionIntent"),
+        ("codingbridge go back in wi claude on the fleece prices magnie says the buyer wants an answer", "codingbridge.ResumeSessionIntent"),
         ("codingbridge check plank-stock for uncommitted changes zawadi is updating the prices", "codingbridge.GitStatusIntent"),
         ("nagz read out my chores nags moira says I've not done the bins", "nagz.ListNagsIntent"),
     ])
@@ -110,6 +111,25 @@ import Understanding
     ])
     func aWordSaidAfterTheRequestToSomeoneIsNoPartOfIt(_ text: String) {
         #expect(understand(text)?.intent.id == "nagz.ListNagsIntent")
+    }
+
+    /// "Kamau says" begins the sentence run on: the name is no part of the project's.
+    @Test func aNameThatTellsWhatWasSaidIsNoPartOfTheValueBefore() {
+        let match = understand("CodingBridge run the tests for matatu-loans Kamau says the interest is coming out wrong")
+        #expect(match?.slots["project"] == .entity("matatu-loans"))
+    }
+
+    /// A told sentence's subject and verb are said without a pause between them: "open sap-lines,
+    /// the boss said so" runs no sentence on from "open".
+    @Test func aToldSentenceDoesNotRunAcrossAPause() {
+        #expect(understand("CodingBridge sing open sap-lines, the boss said so")?.slots["project"] != .entity("sing"))
+    }
+
+    /// A word of another language said right after the app, then the request: a false start.
+    @Test func aWordOfAnotherLanguageAfterTheAppIsAFalseStart() {
+        let match = understand("CodingBridge ouvre uh open sap-lines Réjean says there's a leak on the north slope")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("sap-lines"))
     }
 
     /// The one name written as code, said in a sentence before the request that points back to it.

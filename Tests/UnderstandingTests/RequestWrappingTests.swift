@@ -309,6 +309,17 @@ import Understanding
         #expect(understand(text)?.intent.id == intent)
     }
 
+    /// Filipino English: "mo", "nga" and "muna" soften a verb; "sa" is "in", "yung" is "the",
+    /// "hanapin" is "find".
+    @Test(arguments: [
+        ("nagz snooze mo muna one hour", "nagz.SnoozeNagIntent"),
+        ("Oppi pare, new session please sa boundary-tracker, yung luma puro January pa", "oppi.OpenNewSessionIntent"),
+        ("codingbridge hanapin mo yung chat where claude explained the franchise renewal papers", "codingbridge.SearchSessionsIntent"),
+    ])
+    func filipinoEnglishWordsAreRead(_ text: String, intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
     @Test(arguments: ["I'd be obliged for a new session", "we'd be much obliged if you could start a new Oppi session"])
     func thanksGivenAheadLeadUpToTheRequest(_ text: String) {
         #expect(understand(text)?.intent.id == "oppi.OpenNewSessionIntent")

@@ -135,6 +135,14 @@ import Understanding
         #expect(match?.slots["project"] == .entity(project))
     }
 
+    /// After a lead-up, the app addressed, then the value and the request pointing back to it,
+    /// with Nigerian Pidgin's "am" for "it".
+    @Test func aValueSaidFirstAfterTheAppAddressedLaterIsPointedBackTo() {
+        let match = understand("Chinedu wan see the new prices so, CodingBridge, fabric-stock, open am for me")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("fabric-stock"))
+    }
+
     /// A capitalised name is a person addressed, not a project: it fills nothing.
     @Test func aNameSaidFirstWithoutAHyphenFillsNothing() {
         let match = understand("CodingBridge, Marlon, run the tests")

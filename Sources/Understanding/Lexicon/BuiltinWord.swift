@@ -246,9 +246,12 @@ enum Contractions {
         "abeg": "please",
         // Singlish particles end a request as "please" would: "start new session for me lah".
         "lah": "please", "leh": "please", "lor": "please",
-        // Filipino English: "po" and "naman" are polite, "kasi" is "because" (and "pa-" before a verb
-        // asks for it to be done: `Tokenizer.readHyphenated`).
-        "po": "please", "naman": "please", "kasi": "because",
+        // Filipino English: "po" and "naman" are polite, and "mo", "nga" and "muna" after a verb soften
+        // it ("snooze mo muna one hour", "open mo nga yung jeep-maintenance"); "kasi" is "because",
+        // "sa" is "in", "yung" is "the", "hanapin" is "find"; "pa-" before a verb asks for it to be
+        // done (`Tokenizer.readHyphenated`).
+        "po": "please", "naman": "please", "mo": "please", "nga": "please", "muna": "please",
+        "kasi": "because", "sa": "in", "yung": "the", "hanapin": "find",
         // Cajun, Jamaican and other spoken "th": "snooze dat nag", "in da trap-count workspace",
         // "a session inna di cut-list workspace".
         "da": "the", "dat": "that", "dis": "this", "di": "the", "inna": "in the",

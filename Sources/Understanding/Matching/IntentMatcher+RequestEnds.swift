@@ -10,17 +10,19 @@ extension IntentMatcher {
         // "nagz show me my nags maze i'm hanging on the door", "… my nags nga, ano ba …": a word
         // the vocabulary does not know, said to someone or as a tag between the request and what
         // follows it. (Said last, it may be what the request is about: "search my chats redis".)
-        for end in ends where end >= 3 && Self.isTagWord(tokens[end - 1], bytes: bytes) && !clauseStartSet.contains(end - 1) {
+        for end in ends where end >= 3 && Self.isTagWord(tokens, at: end - 1, bytes: bytes) && !clauseStartSet.contains(end - 1) {
             ends.append(end - 1)
         }
         return Array(Set(ends)).sorted(by: >)
     }
 
     /// One word the vocabulary does not know, not a name written as code, said with no pause
-    /// before it.
-    private static func isTagWord(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard token.id == .unknown, token.flags.isDisjoint(with: .breaks) else { return false }
-        return !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-"))
+    /// before it, after a word it knows: not the second word of a name ("for matatu-loans Kamau
+    /// says …"), nor a verb that tells what someone said.
+    static func isTagWord(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = tokens[index]
+        guard token.id == .unknown, token.flags.isDisjoint(with: .breaks), tokens[index - 1].id != .unknown else { return false }
+        return !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-")) && !reportingVerbs.contains(token.word(in: bytes))
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
@@ -72,9 +74,12 @@ extension IntentMatcher {
             return true
         }
         // "carry on where Claude and me left off about the label …", "pick up where I left off
-        // with Claude on the porter weights law": what it was about.
-        if id == BuiltinWord.about.id || id == BuiltinWord.on.id,
-           (max(1, index - 4)..<index).contains(where: { tokens[$0].isWord("off", in: bytes) && tokens[$0 - 1].isWord("left", in: bytes) }) {
+        // with Claude on the porter weights law", "go back in with Claude on the fleece prices":
+        // what it was about.
+        if id == BuiltinWord.about.id || id == BuiltinWord.on.id, (max(1, index - 4)..<index).contains(where: { at in
+            tokens[at].isWord("off", in: bytes) && tokens[at - 1].isWord("left", in: bytes)
+                || tokens[at].id == BuiltinWord.in.id && tokens[at - 1].isWord("back", in: bytes)
+        }) {
             return true
         }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
@@ -83,11 +88,14 @@ extension IntentMatcher {
     /// A recogniser's next sentence run on without a stop: a subject of one to three words and
     /// its verb told in the past ("moodboard log sad today three patients cancelled and it rained",
     /// "snooze the nag 25 minutes the decanter is jammed again"). Not after a word that leads to
-    /// what follows it, nor after a number (the subject would be cut in two).
+    /// what follows it, nor after a number (the subject would be cut in two); the subject and its
+    /// verb are said without a pause between them.
     private static func beginsToldClause(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard index >= 2, tokens[index - 1].flags.isDisjoint(with: [.stop, .app]), tokens[index - 1].id != .number else { return false }
         for verb in (index + 1)..<min(index + 4, tokens.count) {
             guard tokens[verb - 1].flags.isDisjoint(with: [.stop, .temporal, .app, .unit]), !isSubject(tokens[verb - 1].id),
+                  !reportingVerbs.contains(tokens[verb - 1].word(in: bytes)),
+                  verb - 1 == index || tokens[verb - 1].flags.isDisjoint(with: .breaks), tokens[verb].flags.isDisjoint(with: .breaks),
                   tokens[verb - 1].id == .unknown || tokens[verb - 1].id == .number || tokens[verb - 1].id >= BuiltinWord.firstCatalogID
             else { return false }
             if isToldVerb(tokens, at: verb, bytes: bytes) { return true }

@@ -10,7 +10,12 @@ extension IntentMatcher {
     func matchWithValueSaidApart(
         _ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext, over plain: IntentMatch?
     ) -> IntentMatch? {
-        for reading in ValueSaidApart.readings(tokens, bytes: bytes) {
+        // After a lead-up, from the app addressed: "Chinedu wan see the new prices so, CodingBridge,
+        // fabric-stock, open am for me".
+        let addressedLater = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.app) && tokens[$0].flags.contains(.clauseStart) }
+        let readings = ValueSaidApart.readings(tokens, bytes: bytes)
+            + addressedLater.flatMap { ValueSaidApart.readings(Array(tokens[$0...]), bytes: bytes) }
+        for reading in readings {
             // The value fills in what was asked; it changes the request only where the words as
             // said were read as free text, which may have held the pointing word. A request of no
             // free text is more than an app's catch-all chat ("CodingBridge, rink-signup, check the

@@ -222,8 +222,11 @@ public struct IntentMatcher: Sendable {
         guard found.tookFreeText else { return found }
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         // From a later pause too: "CodingBridge, action item: trigger the build on
-        // status-dashboard so it's green by EOD".
-        for from in [start] + clauseStarts.filter({ $0 > start }) {
+        // status-dashboard so it's green by EOD"; and past a word of another language said
+        // right after the app, before the request ("CodingBridge ouvre uh open sap-lines …").
+        let pastWordToApp = start + 2 < tokens.count && tokens[start].flags.contains(.app)
+            && Self.isTagWord(tokens, at: start + 1, bytes: bytes) && tokens[start + 2].flags.isDisjoint(with: .breaks)
+        for from in [start] + (pastWordToApp ? [start + 2] : []) + clauseStarts.filter({ $0 > start }) {
             for end in ends where end > from {
                 if let request = partReading(tokens[from..<end], of: tokens, over: found, appNamedIn: tokens[start..<from], bytes: bytes, context: context) {
                     return request

@@ -265,6 +265,9 @@ enum ValueSaidApart {
         if id == BuiltinWord.it.id || id == BuiltinWord.them.id { return 1 }
         let word = tokens[index].word(in: bytes)
         if word.elementsEqual("there".utf8) || word.elementsEqual("those".utf8) || word.elementsEqual("its".utf8) { return 1 }
+        // Nigerian Pidgin "am" for "it" after a verb: "fabric-stock, open am for me".
+        if id == BuiltinWord.am.id, index >= 1, !subjects.contains(tokens[index - 1].id), tokens[index - 1].id != .number,
+           index + 1 == tokens.count || tokens[index + 1].id != BuiltinWord.i.id { return 1 }
         guard id == BuiltinWord.that.id || id == BuiltinWord.this.id else { return nil }
         guard index + 1 < tokens.count else { return 1 }
         let next = tokens[index + 1]

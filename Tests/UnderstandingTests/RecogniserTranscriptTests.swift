@@ -83,6 +83,7 @@ import Understanding
         ("codingbridge go back in wi claude on the fleece prices magnie says the buyer wants an answer", "codingbridge.ResumeSessionIntent"),
         ("codingbridge check plank-stock for uncommitted changes zawadi is updating the prices", "codingbridge.GitStatusIntent"),
         ("nagz read out my chores nags moira says I've not done the bins", "nagz.ListNagsIntent"),
+        ("moodboard how have my moods been this month hii jam ya thika road imenimaliza", "moodboard.AnalyzeMoodIntent"),
     ])
     func aSentenceRunOnAfterTheRequestIsNoPartOfIt(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)

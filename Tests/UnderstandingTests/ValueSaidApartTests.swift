@@ -143,6 +143,13 @@ import Understanding
         #expect(match?.slots["project"] == .entity("fabric-stock"))
     }
 
+    /// "there" said alone for a place stands for "in" and the value said first.
+    @Test func thereSaidAloneIsInTheValueSaidFirst() {
+        let match = understand("lake-depths, CodingBridge, I need the tests run there, the app said two metres")
+        #expect(match?.intent.id == "codingbridge.RunCommandIntent")
+        #expect(match?.slots["project"] == .entity("lake-depths"))
+    }
+
     /// A capitalised name is a person addressed, not a project: it fills nothing.
     @Test func aNameSaidFirstWithoutAHyphenFillsNothing() {
         let match = understand("CodingBridge, Marlon, run the tests")

@@ -68,7 +68,8 @@ extension IntentMatcher {
         if next == BuiltinWord.me.id, id == BuiltinWord.show.id || id == BuiltinWord.tell.id || tokens[index].isWord("give", in: bytes) {
             return true
         }
-        if beginsToldClause(tokens, at: index, bytes: bytes) || followsCodeName(tokens, at: index, bytes: bytes) { return true }
+        if beginsToldClause(tokens, at: index, bytes: bytes) || followsCodeName(tokens, at: index, bytes: bytes)
+            || beginsOtherLanguage(tokens, at: index, bytes: bytes) { return true }
         // "… the chores nags theres still a heap of pomace by the press": what is there, told.
         if tokens[index].isWord("theres", in: bytes) || tokens[index].isWord("there", in: bytes) && (next == BuiltinWord.is.id || next == BuiltinWord.was.id) {
             return true
@@ -83,6 +84,17 @@ extension IntentMatcher {
             return true
         }
         return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
+    }
+
+    /// A sentence in another language run on after the request: three words in a row the
+    /// vocabulary does not know, none a name ("moodboard how have my moods been this month hii jam
+    /// ya thika road imenimaliza").
+    private static func beginsOtherLanguage(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index >= 2, index + 3 <= tokens.count, tokens[index - 1].id != .unknown else { return false }
+        return tokens[index..<(index + 3)].allSatisfy { token in
+            token.id == .unknown && token.flags.isDisjoint(with: [.writtenAsName, .clauseStart, .afterColon])
+                && !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-"))
+        }
     }
 
     /// A recogniser's next sentence run on without a stop: a subject of one to three words and

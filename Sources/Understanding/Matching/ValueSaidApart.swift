@@ -30,16 +30,36 @@ enum ValueSaidApart {
             guard let length = pointerLength(tokens, at: index, bytes: bytes) else { continue }
             var value = Array(tokens[start..<pause])
             value[0].flags.subtract(.breaks)
-            value[0].flags.formUnion(tokens[index].flags.intersection(.breaks))
-            var reading = Array(tokens[..<start])
-            reading += tokens[pause..<index]
-            reading += value
-            reading += tokens[(index + length)...]
-            if start == 0 { reading[0].flags.subtract(.breaks) }
-            readings.append(reading)
+            // "lake-depths, … I need the tests run there": "there" is "in lake-depths", then the value alone.
+            let places = placesAlone(tokens, at: index, bytes: bytes)
+            for inPlace in places ? [true, false] : [false] {
+                var said = value
+                let pointer = tokens[index]
+                let placing = Token(id: BuiltinWord.in.id, start: pointer.start, end: pointer.end, flags: pointer.flags.intersection(.breaks))
+                if !inPlace { said[0].flags.formUnion(pointer.flags.intersection(.breaks)) }
+                var reading = Array(tokens[..<start])
+                reading += tokens[pause..<index]
+                if inPlace { reading.append(placing) }
+                reading += said
+                reading += tokens[(index + length)...]
+                if start == 0 { reading[0].flags.subtract(.breaks) }
+                readings.append(reading)
+            }
         }
         return readings
     }
+
+    /// "there" said alone for a place, not after a word that places it ("in there", "up there").
+    private static func placesAlone(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tokens[index].isWord("there", in: bytes) else { return false }
+        guard index > 0 else { return true }
+        let before = tokens[index - 1]
+        return !placingWords.contains(before.id) && !particles.contains(before.word(in: bytes))
+    }
+
+    private static let placingWords: BuiltinWordSet = [
+        BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.at.id, BuiltinWord.to.id, BuiltinWord.from.id, BuiltinWord.for.id,
+    ]
 
     /// A value said after the request with words that say what it is: "it's called tide-charts",
     /// "the project is quiz-night", "the project's called chess-clock". The label is the word

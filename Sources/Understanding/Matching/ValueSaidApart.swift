@@ -5,62 +5,6 @@
 /// request reads as if said whole. After it, with words that say what it is: "open a project in
 /// CodingBridge, it's called tide-charts", "run the deploy script, the project is quiz-night".
 enum ValueSaidApart {
-    /// The longest value said first, in tokens ("that session from last night in CodingBridge").
-    private static let longestValue = 8
-
-    /// The readings with the value put in a pointing word's place, one per pointing word; empty
-    /// unless the utterance opens with a short clause that names something, or with a name written
-    /// as code ("codingbridge route-44-times open it up"), and a word after it points back.
-    static func readings(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [[Token]] {
-        // An app addressed first stays first: "MoodBoard, the mood I'm down as right now, what is it".
-        var start = 0
-        while start < tokens.count, tokens[start].flags.contains(.app) { start += 1 }
-        let codeNameFirst = start + 1 < tokens.count && tokens[start].id == .unknown
-            && isHyphenatedName(tokens[start...start], bytes: bytes) && !isLabel(tokens[start + 1], bytes: bytes)
-        if start > 0, start < tokens.count, tokens[start].flags.isDisjoint(with: .breaks), !codeNameFirst { start = 0 }
-        guard tokens.count - start >= 3,
-              let pause = codeNameFirst ? start + 1
-                : (start + 1...min(start + longestValue, tokens.count - 2)).first(where: { !tokens[$0].flags.isDisjoint(with: .breaks) }),
-              tokens[start..<pause].contains(where: namesSomething),
-              !subjects.contains(tokens[start].id) else { return [] }
-        var readings: [[Token]] = []
-        for index in pause..<tokens.count {
-            // Said with no pause, a code name is pointed back to in its own sentence only.
-            if codeNameFirst, tokens[index].opensSentence(in: bytes) { break }
-            guard let length = pointerLength(tokens, at: index, bytes: bytes) else { continue }
-            var value = Array(tokens[start..<pause])
-            value[0].flags.subtract(.breaks)
-            // "lake-depths, … I need the tests run there": "there" is "in lake-depths", then the value alone.
-            let places = placesAlone(tokens, at: index, bytes: bytes)
-            for inPlace in places ? [true, false] : [false] {
-                var said = value
-                let pointer = tokens[index]
-                let placing = Token(id: BuiltinWord.in.id, start: pointer.start, end: pointer.end, flags: pointer.flags.intersection(.breaks))
-                if !inPlace { said[0].flags.formUnion(pointer.flags.intersection(.breaks)) }
-                var reading = Array(tokens[..<start])
-                reading += tokens[pause..<index]
-                if inPlace { reading.append(placing) }
-                reading += said
-                reading += tokens[(index + length)...]
-                if start == 0 { reading[0].flags.subtract(.breaks) }
-                readings.append(reading)
-            }
-        }
-        return readings
-    }
-
-    /// "there" said alone for a place, not after a word that places it ("in there", "up there").
-    private static func placesAlone(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard tokens[index].isWord("there", in: bytes) else { return false }
-        guard index > 0 else { return true }
-        let before = tokens[index - 1]
-        return !placingWords.contains(before.id) && !particles.contains(before.word(in: bytes))
-    }
-
-    private static let placingWords: BuiltinWordSet = [
-        BuiltinWord.in.id, BuiltinWord.on.id, BuiltinWord.at.id, BuiltinWord.to.id, BuiltinWord.from.id, BuiltinWord.for.id,
-    ]
-
     /// A value said after the request with words that say what it is: "it's called tide-charts",
     /// "the project is quiz-night", "the project's called chess-clock". The label is the word
     /// naming what the value is ("project"), nil after "it" or "that"; the value is one to four
@@ -183,7 +127,7 @@ enum ValueSaidApart {
         return found
     }
 
-    private static func isLabel(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isLabel(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         labelWords.contains(token.word(in: bytes))
     }
 
@@ -191,7 +135,7 @@ enum ValueSaidApart {
 
     /// A name written as one hyphenated word ("colour-chart", "station-roster"), as a project or
     /// a workspace is: a sentence's word is not one.
-    private static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isHyphenatedName(_ tokens: ArraySlice<Token>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard isName(tokens), let first = tokens.first, let last = tokens.last else { return false }
         let written = bytes[Int(first.start)..<Int(last.end)]
         return written.contains(UInt8(ascii: "-")) && !written.contains(UInt8(ascii: " "))
@@ -266,45 +210,14 @@ enum ValueSaidApart {
     }
 
     /// "in", "on" or "for": asked of each token of a prompt, so compared, not hashed.
-    private static func isPlacingWord(_ id: TokenID) -> Bool {
+    static func isPlacingWord(_ id: TokenID) -> Bool {
         id == BuiltinWord.in.id || id == BuiltinWord.on.id || id == BuiltinWord.for.id
     }
 
     /// A word of the catalog, a name or an amount: not only an app's name, a greeting or a
     /// function word ("Oppi, open it", "hey, do it" point at nothing said).
-    private static func namesSomething(_ token: Token) -> Bool {
+    static func namesSomething(_ token: Token) -> Bool {
         guard !token.flags.contains(.app) else { return false }
         return token.id == .unknown || token.id == .number || token.id >= BuiltinWord.firstCatalogID
     }
-
-    /// How many tokens point back at the value at `index`: "it", "its", "them", "those", "there",
-    /// "that one", "this one", "that long", and "that" or "this" standing alone ("pull that up",
-    /// "that's how long"), not before a noun ("that session").
-    private static func pointerLength(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let id = tokens[index].id
-        if id == BuiltinWord.it.id || id == BuiltinWord.them.id { return 1 }
-        let word = tokens[index].word(in: bytes)
-        if word.elementsEqual("there".utf8) || word.elementsEqual("those".utf8) || word.elementsEqual("its".utf8) { return 1 }
-        // Nigerian Pidgin "am" for "it" after a verb: "fabric-stock, open am for me".
-        if id == BuiltinWord.am.id, index >= 1, !subjects.contains(tokens[index - 1].id), tokens[index - 1].id != .number,
-           index + 1 == tokens.count || tokens[index + 1].id != BuiltinWord.i.id { return 1 }
-        guard id == BuiltinWord.that.id || id == BuiltinWord.this.id else { return nil }
-        guard index + 1 < tokens.count else { return 1 }
-        let next = tokens[index + 1]
-        let said = next.word(in: bytes)
-        if said.elementsEqual("one".utf8) || said.elementsEqual("long".utf8) { return 2 }
-        let standsAlone = !next.flags.isDisjoint(with: [.stop, .clauseStart, .app])
-            || next.id == BuiltinWord.is.id || next.id == BuiltinWord.was.id
-            || particles.contains(said)
-        return standsAlone ? 1 : nil
-    }
-
-    /// Someone doing something: a clause that opens with one says what happens ("I'd like a blank
-    /// session"); it names no value.
-    private static let subjects: BuiltinWordSet = [
-        BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.you.id, BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id,
-    ]
-
-    /// Particles of phrasal verbs that follow their object: "pull that up", "bring it back".
-    private static let particles: Set<[UInt8]> = Set(["up", "back", "down", "out", "over", "off"].map { Array($0.utf8) })
 }

@@ -93,6 +93,11 @@ struct Token: Sendable, Hashable {
         bytes[Int(start)..<Int(end)].map { $0 | 0x20 }
     }
 
+    /// Whether the word as written holds a hyphen, as a name written as code does ("tap-list").
+    func isWrittenWithHyphen(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes[Int(start)..<Int(end)].contains(UInt8(ascii: "-"))
+    }
+
     /// Whether a full stop, a question mark or an exclamation mark comes before the word.
     func opensSentence(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard flags.contains(.clauseStart) else { return false }

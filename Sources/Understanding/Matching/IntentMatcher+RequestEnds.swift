@@ -16,13 +16,15 @@ extension IntentMatcher {
         return Array(Set(ends)).sorted(by: >)
     }
 
-    /// One word the vocabulary does not know, not a name written as code, said with no pause
-    /// before it, after a word it knows: not the second word of a name ("for matatu-loans Kamau
-    /// says …"), nor a verb that tells what someone said.
+    /// One word the vocabulary does not know, after a word it knows: not the second word of a
+    /// name ("for matatu-loans Kamau says …"), nor a verb that tells what someone said.
     static func isTagWord(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let token = tokens[index]
-        guard token.id == .unknown, token.flags.isDisjoint(with: .breaks), tokens[index - 1].id != .unknown else { return false }
-        return !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-")) && !reportingVerbs.contains(token.word(in: bytes))
+        tokens[index - 1].id != .unknown && isForeignWord(tokens[index], bytes: bytes) && !reportingVerbs.contains(tokens[index].word(in: bytes))
+    }
+
+    /// A word the vocabulary does not know, not a name written as code, said with no pause before it.
+    private static func isForeignWord(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.id == .unknown && token.flags.isDisjoint(with: .breaks) && !token.isWrittenWithHyphen(in: bytes)
     }
 
     /// Where a request may end without punctuation: before "and", before a new sentence the
@@ -91,10 +93,7 @@ extension IntentMatcher {
     /// ya thika road imenimaliza").
     private static func beginsOtherLanguage(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard index >= 2, index + 3 <= tokens.count, tokens[index - 1].id != .unknown else { return false }
-        return tokens[index..<(index + 3)].allSatisfy { token in
-            token.id == .unknown && token.flags.isDisjoint(with: [.writtenAsName, .clauseStart, .afterColon])
-                && !bytes[Int(token.start)..<Int(token.end)].contains(UInt8(ascii: "-"))
-        }
+        return tokens[index..<(index + 3)].allSatisfy { isForeignWord($0, bytes: bytes) && !$0.flags.contains(.writtenAsName) }
     }
 
     /// A recogniser's next sentence run on without a stop: a subject of one to three words and

@@ -10,20 +10,14 @@ extension IntentMatcher {
     func matchWithValueSaidApart(
         _ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext, over plain: IntentMatch?
     ) -> IntentMatch? {
-        // After a lead-up, from the app addressed: "Chinedu wan see the new prices so, CodingBridge,
-        // fabric-stock, open am for me".
+        // From the start, else after a lead-up from the app addressed ("Chinedu wan see the new
+        // prices so, CodingBridge, fabric-stock, open am for me"): those readings are made only
+        // when the ones before them found nothing.
         let addressedLater = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.app) && tokens[$0].flags.contains(.clauseStart) }
-        let readings = ValueSaidApart.readings(tokens, bytes: bytes)
-            + addressedLater.flatMap { ValueSaidApart.readings(Array(tokens[$0...]), bytes: bytes) }
-        for reading in readings {
-            // The value fills in what was asked; it changes the request only where the words as
-            // said were read as free text, which may have held the pointing word. A request of no
-            // free text is more than an app's catch-all chat ("CodingBridge, rink-signup, check the
-            // git status on it" is no chat of those words).
-            guard let found = firstMatch(reading, bytes: bytes, context: context),
-                  found.slots.count > plain?.slots.count ?? -1 || plain?.isCatchAll == true && !found.tookFreeText else { continue }
-            if let plain, !plain.tookFreeText, found.intent.id != plain.intent.id { continue }
-            return found
+        for from in [0] + addressedLater {
+            if let found = readingWithValueSaidApart(from == 0 ? tokens : Array(tokens[from...]), bytes: bytes, context: context, over: plain) {
+                return found
+            }
         }
         guard let plain, let (label, value, said) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
         // After the app addressed, the words as said read the labelled value into the request's
@@ -36,6 +30,23 @@ extension IntentMatcher {
         }
         let filled = filling(base, labelled: label, with: tokens[value], bytes: bytes)
         return filled.slots.count > base.slots.count ? filled : nil
+    }
+
+    /// The first reading of `tokens` with the value said first in a pointing word's place that
+    /// makes a request. The value fills in what was asked; it changes the request only where the
+    /// words as said were read as free text, which may have held the pointing word. A request of
+    /// no free text is more than an app's catch-all chat ("CodingBridge, rink-signup, check the git
+    /// status on it" is no chat of those words).
+    private func readingWithValueSaidApart(
+        _ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext, over plain: IntentMatch?
+    ) -> IntentMatch? {
+        for reading in ValueSaidApart.readings(tokens, bytes: bytes) {
+            guard let found = firstMatch(reading, bytes: bytes, context: context),
+                  found.slots.count > plain?.slots.count ?? -1 || plain?.isCatchAll == true && !found.tookFreeText else { continue }
+            if let plain, !plain.tookFreeText, found.intent.id != plain.intent.id { continue }
+            return found
+        }
+        return nil
     }
 
     /// The match with the value said after its request ("…, it's called tide-charts") as the

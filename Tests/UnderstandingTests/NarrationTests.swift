@@ -86,4 +86,15 @@ import Understanding
         #expect(understand("Pay the parking fee for me, the crew bus is late again.") == nil)
         #expect(understand("hmm, is anything overdue")?.intent.id == "nagz.CheckOverdueIntent")
     }
+
+    /// "so" and a request after what was told, however long; and a question asked anew with "is
+    /// there", past a negation told before it.
+    @Test(arguments: [
+        ("right so the young lad ciaran has the dentist thursday at 4 and he'll never remember so put in an appointments nag for ciaran there nagz",
+         "nagz.CreateNagIntent"),
+        ("i aint checked the fence is there anything past due on nagz", "nagz.CheckOverdueIntent"),
+    ])
+    func soOrIsThereBeginsARequestAfterWhatWasTold(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
 }

@@ -217,6 +217,19 @@ import Understanding
         Case("how well did everyone do with their nags this week", "nagz.FamilyStatusIntent"),
         Case("CodingBridge, what files have I changed today", "codingbridge.GitStatusIntent"),
         Case("do I have any changes I haven't committed yet", "codingbridge.GitStatusIntent"),
+        // Rounds 96-97: learners' orders, a setting and a place before the prompt, statements after "check whether".
+        Case("Nagz, for my son Théo, a nag of homework, please", "nagz.CreateNagIntent", ["recipient": "Théo", "category": "homework"]),
+        Case("Nagz, read me the nags I have under appointments", "nagz.ListNagsIntent", ["category": "appointments"]),
+        Case("Nagz, what chores nags do I got?", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("is there anything passed due on nagz", "nagz.CheckOverdueIntent"),
+        Case("MoodBoard, how've my moods been this whole month?", "moodboard.AnalyzeMoodIntent"),
+        Case("moodboard how my mood been since chinese new year", "moodboard.AnalyzeMoodIntent"),
+        Case("Oppi, ask with high thinking in lobby-stats why my K/D resets to zero", "oppi.AskPiIntent",
+             ["workspace": "lobby-stats", "thinking": "high", "prompt": "why my K/D resets to zero"]),
+        Case("oppi in the build-cache workspace ask with low thinking why the ci job is slow", "oppi.AskPiIntent",
+             ["workspace": "build-cache", "thinking": "low"]),
+        Case("CodingBridge, would you be so kind as to check whether pupil-letters has any changes that have not been committed?",
+             "codingbridge.GitStatusIntent", ["project": "pupil-letters"]),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

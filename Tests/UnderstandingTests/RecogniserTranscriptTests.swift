@@ -144,4 +144,43 @@ import Understanding
     @Test func aClauseAboutTheRequestsThingIsNoSentenceOfItsOwn() {
         #expect(understand("please check, I have some nag that is overdue?")?.intent.id != "nagz.ListNagsIntent")
     }
+
+    /// An app addressed after a lead-up the recogniser ran into the request, with no pause.
+    @Test(arguments: [
+        ("customer dey price my tomatoes now nagz shift that nag 30 minutes abeg", "nagz.SnoozeNagIntent"),
+        ("today sell finish all the chicken rice by 1 o'clock shiok moodboard put happy for me then i go home sleep already",
+         "moodboard.AddMoodIntent"),
+    ])
+    func anAppAddressedAfterALeadUpWithoutAPauseBeginsTheRequest(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    /// Not when a word before the app attaches it or tells of it.
+    @Test(arguments: ["the new layout of the nagz app looks tidy", "I already asked oppi to fix the build", "my sister she use Oppi for the work"])
+    func anAppToldOfInsideASentenceIsNotAddressed(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
+    /// The app named after the request, with more said after it and no pause: the request ends at the app.
+    @Test func anAppNamedAfterTheRequestEndsItBeforeWhatIsRunOn() {
+        let match = understand("what chores nags have i got nagz the wife says theres a list as long as your arm")
+        #expect(match?.intent.id == "nagz.ListNagsIntent")
+        #expect(match?.slots["category"] == .enumCase("chores"))
+    }
+
+    /// "then I …", or more said after a word to the listener ("ah", "lah"), is no part of the request.
+    @Test(arguments: [
+        ("moodboard put happy for me then i go home", "moodboard.AddMoodIntent"),
+        ("nagz got anything overdue or not ah the lunch crowd just finish", "nagz.CheckOverdueIntent"),
+    ])
+    func whatFollowsThenOrAWordToTheListenerIsNoPartOfTheRequest(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    /// "the old one is full": "one" ends the words before it, so the told clause begins there.
+    @Test func oneBeginsNoToldSubjectOfItsOwn() {
+        let match = understand("oppi new session in sprint-board the old one is full of last quarters stuff")
+        #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
+        #expect(match?.slots["workspace"] == .entity("sprint-board"))
+    }
 }

@@ -79,4 +79,10 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.RunCommandIntent")
         #expect(match?.slots["project"] == .entity("cut-tracker"))
     }
+
+    /// "no" between two amounts takes the first back without a pause.
+    @Test(arguments: [("nagz snooze it ten no fifteen minutes", 15), ("nagz snooze that for twenty no make it thirty minutes", 30)])
+    func noBetweenTwoAmountsTakesTheFirstBack(_ text: String, _ minutes: Int) {
+        #expect(understand(text)?.slots["minutes"] == .minutes(minutes))
+    }
 }

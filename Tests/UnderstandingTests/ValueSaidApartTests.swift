@@ -187,4 +187,11 @@ import Understanding
         #expect(match?.intent.id == "oppi.OpenNewSessionIntent")
         #expect(match?.slots["workspace"] == .entity("recall-list"))
     }
+
+    /// The clause after the app points back to what was said before it: that clause is the
+    /// request, not what the words before the app would ask on their own.
+    @Test func aClauseAfterTheAppThatPointsBackIsTheRequest() {
+        let text = "The chat with Claude just now, CodingBridge, continue that one can or not? We only half-way."
+        #expect(understand(text)?.intent.id == "codingbridge.ResumeSessionIntent")
+    }
 }

@@ -242,8 +242,8 @@ enum Contractions {
     static let regionalWords: [String: String] = [
         "squiz": "look", "gander": "look", "peek": "look", "dekko": "look", "butchers": "look", "butcher's": "look",
         "shufti": "look", "squizz": "look", "owt": "anything", "summat": "something", "nowt": "nothing",
-        // Nigerian English: "abeg read me my nags".
-        "abeg": "please",
+        // Nigerian English: "abeg read me my nags", "mark am complete jare".
+        "abeg": "please", "jare": "please",
         // Singlish particles end a request as "please" would: "start new session for me lah".
         "lah": "please", "leh": "please", "lor": "please",
         // Filipino English: "po" and "naman" are polite, and "mo", "nga" and "muna" after a verb soften

@@ -7,7 +7,7 @@ enum Fillers {
         "also", "and", "but", "then", "quick", "quickly", "right", "listen", "right listen", "ok listen", "okay listen",
         "can you", "could you", "would you", "will you", "can i", "could i", "may i", "might i", "would you mind",
         "i want to", "i would like to", "i should like to", "i would love to", "i want", "i would like", "i should like", "i need to", "i need",
-        "i need you to", "need you to", "are you going to", "you going to", "going to", "i want that you", "i would like that you", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "let us", "go ahead and", "help me",
+        "i need you to", "need you to", "are you going to", "you going to", "going to", "i want that you", "i would like that you", "i am going to need you to", "going to need you to", "i want you to", "i would like you to", "i should like you to", "i would love you to", "let us", "go ahead and", "help me",
         "i have to", "i have got to", "i got to", "i must", "i said", "like i said",
         "do me favor and", "do me favor", "let me", "let me know", "i want to know", "i would like to know",
         "i need to know", "do you know", "do you happen to know", "you happen to know", "i am curious", "i am curious about",
@@ -173,6 +173,18 @@ enum Fillers {
         "at the minute", "at the moment", "as of now", "as we speak",
         // "Or no" asks as "or not" does; "tamam" is Arabic for "okay".
         "or no", "tamam",
+        // Words to the listener that are never a request's value, said last without a pause: "snooze
+        // that nag ten minutes bro", Singlish "… can or not", "… or not ah", Ulster "… so it is".
+        "bro", "bruh", "dude", "yaar", "innit", "can or not", "can anot", "so it is", "ah",
+        // Irish and Scots "there" after a request: "put in an appointments nag for ciaran there".
+        "there",
+    ]
+
+    /// Words that open an utterance only when a pause follows them: finding one's thread again
+    /// ("where was I, right, anything overdue I missed?"). Said alone, or with what it is about
+    /// ("where was I in CodingBridge yesterday?"), "where was I" asks to resume a chat.
+    static let leadingBeforePause: [String] = [
+        "where was i", "now where was i", "where was i again", "where were we", "now where were we",
     ]
 
     /// Someone called at the end, after a pause: "could you open Oppi for me, love?",

@@ -58,27 +58,62 @@ extension IntentMatcher {
         let first = tokens.withUnsafeBufferPointer { UtteranceSpan.trimmed($0, program: program).start }
         guard tokens.count - first >= 4, !Self.auxiliaries.contains(tokens[first].word(in: bytes)) else { return [] }
         var starts: [Int] = []
-        for start in 1...min(first + Self.maxLeadUp, tokens.count - 3) {
+        var blocked = false
+        for start in 1...(tokens.count - 3) {
             let before = tokens[start - 1]
             let said = before.word(in: bytes)
-            if start > first, Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { break }
+            if start > first, Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { blocked = true }
+            // "he'll never remember so put in an appointments nag for ciaran": "so" and a request
+            // after what was told, however long that was.
+            // "… i aint checked nothin is there anything passed due": a question asked anew.
             let token = tokens[start]
+            let asksAnew = Self.copulas.contains(token.id) && tokens[start + 1].isWord("there", in: bytes)
+            let afterSo = before.id == BuiltinWord.so.id
+            if afterSo || asksAnew { blocked = false }
+            guard !blocked else { continue }
+            guard start <= first + Self.maxLeadUp || afterSo || asksAnew else { continue }
             // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left
             // for today" is not "nag Left").
             guard program.requestStarters.contains(token.id),
                   before.id < BuiltinWord.firstCatalogID,
                   !Self.followsSubject(tokens, at: start, bytes: bytes), !Self.followsSubject(tokens, at: start - 1, bytes: bytes),
-                  !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id),
+                  !before.flags.contains(.stop) || Self.clauseEnders.contains(before.id) || afterSo,
                   !Self.auxiliaries.contains(said), before.id != BuiltinWord.will.id,
                   // "the crew bus is late again": a verb after its subject asks nothing; after the
                   // app addressed it asks ("Nagz is there something overdue").
-                  token.flags.contains(.clauseStart) || !Self.copulas.contains(token.id) || before.flags.contains(.app),
+                  token.flags.contains(.clauseStart) || !Self.copulas.contains(token.id) || before.flags.contains(.app) || asksAnew,
                   !isPastTense(token, bytes: bytes),
                   !Self.determinerDropped(between: before, and: token, bytes: bytes)
             else { continue }
             starts.append(start)
         }
         return starts
+    }
+
+    /// The tokens with a pause before each app addressed inside them with none ("customer dey
+    /// price my tomatoes now nagz shift that nag 30 minutes"), as a recogniser that heard the
+    /// pause would have written them; nil when there is none.
+    func pausedBeforeAppAddressed(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+        var paused = tokens
+        var found = false
+        for index in tokens.indices.dropFirst() where addressesApp(tokens, at: index, bytes: bytes) {
+            paused[index].flags.insert(.clauseStart)
+            found = true
+        }
+        return found ? paused : nil
+    }
+
+    /// An app's name said inside the utterance with no pause before it, not after a word that
+    /// attaches it ("in Nagz", "as Nagz holds …", "sceptical of Oppi"), nor after a word of the
+    /// catalog ("new Oppi session", "forget the CodingBridge project"), nor after a subject's verb ("my sister she use Oppi") or a word that
+    /// negates, supposes or reports just before it ("don't tell Nagz", "I already asked Oppi").
+    private func addressesApp(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = tokens[index]
+        guard token.flags.contains(.app), token.flags.isDisjoint(with: .breaks), index + 1 < tokens.count else { return false }
+        let before = tokens[index - 1]
+        guard !UtteranceSpan.appPrepositions.contains(before.id), before.id < BuiltinWord.firstCatalogID,
+              before.flags.isDisjoint(with: [.app, .stop]), !Self.followsSubject(tokens, at: index - 1, bytes: bytes) else { return false }
+        return !tokens[max(0, index - 3)..<index].contains { Self.leadUpBlockers.contains($0.id) || Self.reportingWords.contains($0.word(in: bytes)) }
     }
 
     /// "asked" read as "ask": a request never begins with a past tense ("I already asked Oppi

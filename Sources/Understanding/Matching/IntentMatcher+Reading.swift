@@ -15,6 +15,7 @@ extension IntentMatcher {
             }
         }
         let plain = firstMatch(tokens, bytes: bytes, context: context)
+            ?? pausedBeforeAppAddressed(tokens, bytes: bytes).flatMap { firstMatch($0, bytes: bytes, context: context) }
         if let pointed = matchWithValueSaidApart(tokens, bytes: bytes, context: context, over: plain) { return pointed }
         if let plain {
             // Free text may hold a labelled value of its own; a request without any is told its

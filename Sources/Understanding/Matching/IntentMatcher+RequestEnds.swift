@@ -16,6 +16,18 @@ extension IntentMatcher {
         return Array(Set(ends)).sorted(by: >)
     }
 
+    /// Whether the words in `range` only find the speaker's thread again before more is said
+    /// ("uh, where was I, right, so the scale was closed again"): no request of their own.
+    func findsThread(_ tokens: [Token], _ range: Range<Int>) -> Bool {
+        guard range.upperBound < tokens.count, tokens[range.upperBound - 1].id == BuiltinWord.i.id || tokens[range.upperBound - 1].id == BuiltinWord.we.id
+        else { return false }
+        return Array(tokens[range]).withUnsafeBufferPointer { view in
+            let start = UtteranceSpan.startAfterLeadingFillers(view, program: program)
+            guard start < view.count, let (length, _) = program.leadingBeforePause.match(view, at: start, limit: view.count) else { return false }
+            return start + length == view.count
+        }
+    }
+
     /// One word the vocabulary does not know, after a word it knows: not the second word of a
     /// name ("for matatu-loans Kamau says …"), nor a verb that tells what someone said.
     static func isTagWord(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -55,6 +67,11 @@ extension IntentMatcher {
         if id == BuiltinWord.since.id || id == BuiltinWord.before.id, index + 1 < tokens.count {
             return tokens[index + 1].flags.isDisjoint(with: [.temporal, .numberWord]) && !tokens[index + 1].isWord("last", in: bytes)
         }
+        // After a word said to the listener, more said with no pause: "nagz got anything overdue or
+        // not ah the lunch crowd just finish", "… for me lah the queue so long" ("lah" is "please").
+        if tokens[index - 1].id == BuiltinWord.please.id || tokens[index - 1].isWord("ah", in: bytes) { return true }
+        // What comes next, told: "moodboard put happy for me then i go home sleep already".
+        if id == BuiltinWord.then.id, isSubject(next) { return true }
         // A purpose after the request: "… on the phone so I can plan round my shifts", "… so that we …".
         if id == BuiltinWord.so.id, isSubject(next) || next == BuiltinWord.that.id { return true }
         if id == BuiltinWord.it.id, next == BuiltinWord.is.id || next == BuiltinWord.was.id { return true }
@@ -85,7 +102,11 @@ extension IntentMatcher {
         }) {
             return true
         }
-        return index >= 2 && tokens[index - 1].flags.contains(.app) && UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
+        // "what chores nags have i got nagz the wife says …": the app named after the request,
+        // more said after it with no pause, not a word of the request ("new Oppi session").
+        return index >= 2 && tokens[index - 1].flags.contains(.app)
+            && (UtteranceSpan.appPrepositions.contains(tokens[index - 2].id)
+                || tokens[index - 1].flags.isDisjoint(with: .breaks) && id < BuiltinWord.firstCatalogID)
     }
 
     /// A sentence in another language run on after the request: three words in a row the
@@ -100,9 +121,11 @@ extension IntentMatcher {
     /// its verb told in the past ("moodboard log sad today three patients cancelled and it rained",
     /// "snooze the nag 25 minutes the decanter is jammed again"). Not after a word that leads to
     /// what follows it, nor after a number (the subject would be cut in two); the subject and its
-    /// verb are said without a pause between them.
+    /// verb are said without a pause between them. "One" ends the words before it ("… sprint-board
+    /// the old one is full"): it begins no subject of its own.
     private static func beginsToldClause(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard index >= 2, tokens[index - 1].flags.isDisjoint(with: [.stop, .app]), tokens[index - 1].id != .number else { return false }
+        guard index >= 2, tokens[index - 1].flags.isDisjoint(with: [.stop, .app]), tokens[index - 1].id != .number,
+              !tokens[index].isWord("one", in: bytes) else { return false }
         for verb in (index + 1)..<min(index + 4, tokens.count) {
             guard tokens[verb - 1].flags.isDisjoint(with: [.stop, .temporal, .app, .unit]), !isSubject(tokens[verb - 1].id),
                   !reportingVerbs.contains(tokens[verb - 1].word(in: bytes)),

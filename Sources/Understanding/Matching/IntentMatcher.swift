@@ -143,7 +143,7 @@ public struct IntentMatcher: Sendable {
         }
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         for start in [0] + clauseStarts {
-            for end in ends where end > start && !Self.appOpensSentence(tokens, before: end, bytes: bytes) {
+            for end in ends where end > start && !Self.appOpensSentence(tokens, before: end, bytes: bytes) && !findsThread(tokens, start..<end) {
                 if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) {
                     return withValueLabelled(found, after: tokens[end...], bytes: bytes)
                 }
@@ -203,12 +203,17 @@ public struct IntentMatcher: Sendable {
 
     /// The request said before the app named between two clauses, when the clause after it is
     /// only a chat by the app's catch-all: "Run the migrations on jollof-orders for me,
-    /// CodingBridge, sharp sharp before NEPA takes light".
+    /// CodingBridge, sharp sharp before NEPA takes light". Not when the clause after it points
+    /// back to what was said before ("The chat with Claude just now, CodingBridge, continue that
+    /// one"): that is the request, what it points to said first.
     private func requestBeforeApp(_ tokens: [Token], at start: Int, bytes: UnsafeBufferPointer<UInt8>, context: MatchContext) -> IntentMatch? {
         guard tokens[start].flags.contains(.app),
               let before = matchAsSaid(Array(tokens[...start]), bytes: bytes, context: context), !before.isCatchAll,
               before.intent.app == catalog.apps[Int(tokens[start].app)].name else { return nil }
-        return before
+        let pointedBack = ValueSaidApart.readings(tokens, bytes: bytes).contains { reading in
+            firstMatch(reading, bytes: bytes, context: context).map { !$0.tookFreeText && $0.intent.id != before.intent.id } ?? false
+        }
+        return pointedBack ? nil : before
     }
 
     /// A request with an afterthought ("Oppi, I'd like a blank session, I'll take it from there";

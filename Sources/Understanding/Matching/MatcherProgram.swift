@@ -21,6 +21,8 @@ final class MatcherProgram: Sendable {
     /// Multi-word app names, each replaced by the app's token.
     let appPhrases: PhraseTable
     let leadingFillers: PhraseTable
+    /// Lead-ins trimmed only before a pause ("where was I, …").
+    let leadingBeforePause: PhraseTable
     let trailingFillers: PhraseTable
     /// Someone called after a pause at the end ("…, love"): trimmed only after a break.
     let vocatives: PhraseTable
@@ -47,7 +49,7 @@ final class MatcherProgram: Sendable {
     init(
         vocabulary: Vocabulary, instructions: [Instruction], wordSetWords: [TokenID], patterns: [CompiledPattern],
         anchorStarts: [Int32], anchorPatterns: [Int32], appWordIDs: [[TokenID]], appPhrases: PhraseTable, leadingFillers: PhraseTable,
-        trailingFillers: PhraseTable, vocatives: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
+        leadingBeforePause: PhraseTable, trailingFillers: PhraseTable, vocatives: PhraseTable, enumForms: [[EnumForm]], enumIndex: [String: Int],
         requestStarters: Set<TokenID>, skippedPatterns: [String]
     ) {
         self.vocabulary = vocabulary
@@ -76,6 +78,7 @@ final class MatcherProgram: Sendable {
         self.appWordIDs = appWordIDs
         self.appPhrases = appPhrases
         self.leadingFillers = leadingFillers
+        self.leadingBeforePause = leadingBeforePause
         self.trailingFillers = trailingFillers
         self.vocatives = vocatives
         self.enumForms = enumForms

@@ -21,7 +21,7 @@ extension PatternCompiler {
             }
         }
         // The fillers' own words ("wondering", "possible"), or a filler with one would never match.
-        let fillerWords = (Fillers.leading + Fillers.trailing + Fillers.vocatives).flatMap(Self.rawWords)
+        let fillerWords = (Fillers.leading + Fillers.leadingBeforePause + Fillers.trailing + Fillers.vocatives).flatMap(Self.rawWords)
         let words = meaningfulWords + aliasWords + fillerWords
         var added: [String] = []
         var known: Set<String> = []

@@ -45,7 +45,8 @@ struct PatternCompiler {
         return MatcherProgram(
             vocabulary: vocabulary, instructions: instructions, wordSetWords: wordSetWords, patterns: patterns,
             anchorStarts: starts, anchorPatterns: anchored, appWordIDs: appWordIDs, appPhrases: appPhrases,
-            leadingFillers: fillerTable(Fillers.leading), trailingFillers: fillerTable(Fillers.trailing),
+            leadingFillers: fillerTable(Fillers.leading), leadingBeforePause: fillerTable(Fillers.leadingBeforePause),
+            trailingFillers: fillerTable(Fillers.trailing),
             vocatives: fillerTable(Fillers.vocatives),
             enumForms: enumForms, enumIndex: enumIndex, requestStarters: requestStarters, skippedPatterns: skipped)
     }

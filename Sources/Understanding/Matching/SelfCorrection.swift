@@ -116,11 +116,21 @@ enum SelfCorrection {
     private static func marker(
         _ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>
     ) -> (length: Int, explicit: Bool)? {
-        guard let (length, explicit) = markerWords(tokens, at: index), !asksNo(tokens[index], bytes: bytes) else { return nil }
+        guard let (length, explicit) = markerWords(tokens, at: index) ?? amountTakenBack(tokens, at: index, bytes: bytes),
+              !asksNo(tokens[index], bytes: bytes) else { return nil }
         let after = index + length
         guard explicit, after + 2 < tokens.count, tokens[after + 1].id == BuiltinWord.that.id || tokens[after + 1].id == BuiltinWord.it.id,
               tokens[after].word(in: bytes).elementsEqual("make".utf8) else { return (length, explicit) }
         return (length + 2, true)
+    }
+
+    /// "no" between two amounts, with no pause: it takes the first back ("snooze it ten no fifteen
+    /// minutes", "twenty no make it thirty minutes").
+    private static func amountTakenBack(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, explicit: Bool)? {
+        guard tokens[index].id == BuiltinWord.no.id, index + 2 < tokens.count, isAmount(tokens[index - 1]) else { return nil }
+        let next = tokens[index + 1]
+        let madeInstead = next.isWord("make", in: bytes) && (tokens[index + 2].id == BuiltinWord.it.id || tokens[index + 2].id == BuiltinWord.that.id)
+        return isAmount(next) || madeInstead ? (1, true) : nil
     }
 
     /// "do a fresh build of cut-tracker, no? Kasun says …": a "no" asked, as a tag question, takes

@@ -147,8 +147,15 @@ struct UtteranceSpan {
     }
 
     private mutating func trimLeadingFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
-        while start < end, let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
-            start += length
+        while start < end {
+            if let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
+                start += length
+            } else if let (length, _) = program.leadingBeforePause.match(tokens, at: start, limit: end), start + length < end,
+                      tokens[start + length].flags.contains(.clauseStart) {
+                start += length
+            } else {
+                break
+            }
         }
     }
 

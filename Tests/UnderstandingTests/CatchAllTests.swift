@@ -94,4 +94,21 @@ import Understanding
     @Test func aChatAskedForByItsOwnWordsIsNotSecondGuessed() {
         #expect(understand("chat with CodingBridge about reopening the last session")?.intent.id == "codingbridge.QuickChatIntent")
     }
+
+    /// A request to an app that only its catch-all read, or that opens with a thing named with a
+    /// determiner, is the app's other intent whose gist it holds.
+    @Test(arguments: [
+        ("Oppi, hostel-mess-menu mein ek new session start kar do, purana wala full ho gaya hai", "oppi.OpenNewSessionIntent"),
+        ("CodingBridge, fest-registrations mein kuch uncommitted changes hai kya? Kabir was editing it last night.", "codingbridge.GitStatusIntent"),
+        ("CodingBridge, the chat with Claude about the sleep regression, Theo, off the table, now, carry on with that one",
+         "codingbridge.ResumeSessionIntent"),
+    ])
+    func aRequestTheCatchAllReadIsTheIntentItsGistHolds(_ text: String, _ intent: String) {
+        #expect(understand(text)?.intent.id == intent)
+    }
+
+    /// A question or a problem about a new session is still a prompt for Oppi.
+    @Test func aQuestionAboutANewSessionStaysAPrompt() {
+        #expect(understand("Oppi, why does my new session keep crashing")?.intent.id == "oppi.AskPiIntent")
+    }
 }

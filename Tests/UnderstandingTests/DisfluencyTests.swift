@@ -40,4 +40,11 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.CaptureIdeaIntent")
         #expect(match?.slots["idea"] == .text("a widget that shows the tide times"))
     }
+
+    /// Kiwi and Canadian "eh" is a hesitation: said last it goes, and "eh no" corrects as "uh, no" does.
+    @Test func ehIsAHesitation() {
+        #expect(understand("Nagz, chores nag for Manaia eh")?.slots["recipient"] == .entity("Manaia"))
+        let corrected = understand("Nagz, set one homework nag for my son, eh no, my daughter Wen Hui")
+        #expect(corrected?.slots["recipient"] == .entity("Wen Hui"))
+    }
 }

@@ -97,4 +97,29 @@ import Understanding
     func soOrIsThereBeginsARequestAfterWhatWasTold(_ text: String, _ intent: String) {
         #expect(understand(text)?.intent.id == intent)
     }
+
+    /// A clause that names no app is not read as another app's request than the one addressed first.
+    @Test func aClauseIsNotReadAsAnotherAppsRequestThanTheOneAddressed() {
+        let text = "MoodBoard, since the season kicked off in November, how've my moods been, eh? The missus reckons I've been a grumpy bugger."
+        #expect(understand(text)?.intent.id == "moodboard.AnalyzeMoodIntent")
+    }
+
+    /// The app's name after a determiner names its things ("the CodingBridge release notes"): no chat with it.
+    @Test func anAppsThingsAreNotTheAppAddressed() {
+        #expect(understand("Honestly the CodingBridge release notes are so vague I can't tell whether the git integration supports monorepos.") == nil)
+    }
+
+    /// The speaker saying they will ask an app themselves tells a plan.
+    @Test(arguments: [
+        "Kabir, kal I'll ask CodingBridge about your bug, abhi I'm dead tired yaar.",
+        "Mathis, after supper tonight I'll ask Nagz to remind you about the essay, okay, now get your skates on.",
+    ])
+    func aPlanToAskAnAppIsNoRequest(_ text: String) {
+        #expect(understand(text) == nil)
+    }
+
+    /// A name first with its verb and no pause tells what that person did.
+    @Test func aNameFirstWithItsVerbIsTold() {
+        #expect(understand("Dan set up a nag for the bins last week and honestly it's the only reason they went out at all") == nil)
+    }
 }

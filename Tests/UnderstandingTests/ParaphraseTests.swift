@@ -230,6 +230,15 @@ import Understanding
              ["workspace": "build-cache", "thinking": "low"]),
         Case("CodingBridge, would you be so kind as to check whether pupil-letters has any changes that have not been committed?",
              "codingbridge.GitStatusIntent", ["project": "pupil-letters"]),
+        // Rounds 98-99.
+        Case("Nagz, which chores nags have I?", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("Nagz, how's the whānau going with their nags?", "nagz.FamilyStatusIntent"),
+        Case("Oppi, with high thinking, ask the line-changes workspace why it keeps my third line out", "oppi.AskPiIntent",
+             ["workspace": "line-changes", "thinking": "high"]),
+        Case("CodingBridge, run them tests in ice-hold-temps", "codingbridge.RunCommandIntent", ["project": "ice-hold-temps"]),
+        Case("CodingBridge, please save one idea for pot-catalog: a photo of the foot of each bowl", "codingbridge.CaptureIdeaIntent",
+             ["project": "pot-catalog"]),
+        Case("CodingBridge, can you tell me if there's anything uncommitted sitting in that working tree?", "codingbridge.GitStatusIntent"),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

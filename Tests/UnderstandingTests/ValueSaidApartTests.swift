@@ -194,4 +194,12 @@ import Understanding
         let text = "The chat with Claude just now, CodingBridge, continue that one can or not? We only half-way."
         #expect(understand(text)?.intent.id == "codingbridge.ResumeSessionIntent")
     }
+
+    /// A later sentence that opens with a name written as code holds the value a word after it
+    /// points back to, before anything said earlier.
+    @Test func aCodeNameOpeningALaterSentenceIsWhatItPointsTo() {
+        let match = understand("Eish, the new fares start Monday. rank-queue, CodingBridge, open it for me.")
+        #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
+        #expect(match?.slots["project"] == .entity("rank-queue"))
+    }
 }

@@ -66,7 +66,7 @@ enum BuiltinWord: UInt32, CaseIterable, Sendable {
         // "in the Nagz application", "that Nagging program": the kind of thing an app is.
         case .app: ["app", "application", "program", "programme"]
         case .um: ["um", "umm"]
-        case .uh: ["uh", "uhh"]
+        case .uh: ["uh", "uhh", "eh"]
         case .hmm: ["hmm", "hm", "mmm"]
         case .okay: ["okay", "k"]
         case .alright: ["alright"]
@@ -265,9 +265,11 @@ enum Contractions {
         // Geordie: "a nag for wor Jack", "how've me moods been gannin'", "divn't make us wait".
         "wor": "our", "gannin": "going", "divn't": "do not", "divnt": "do not",
         // Hawaiian Pidgin and Māori English: "how da ohana doing wit their nags", "the whānau".
-        "ohana": "family", "whanau": "family", "wit": "with",
+        "ohana": "family", "whanau": "family", "whānau": "family", "wit": "with",
         // Bajan: "wuh mood i put in for today".
         "wuh": "what",
+        // Hinglish: "kuch uncommitted changes hai kya?" (any … is … ?).
+        "kuch": "any", "hai": "is", "kya": "what",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

@@ -176,6 +176,9 @@ enum Fillers {
         // Words to the listener that are never a request's value, said last without a pause: "snooze
         // that nag ten minutes bro", Singlish "… can or not", "… or not ah", Ulster "… so it is".
         "bro", "bruh", "dude", "yaar", "innit", "can or not", "can anot", "so it is", "ah",
+        // Hinglish "kar do" (do it) after a request: "homework nag for Riya kar do". (Kiwi and
+        // Canadian "eh" is a hesitation, as "uh" is.)
+        "kar do", "kar de", "karo",
         // Irish and Scots "there" after a request: "put in an appointments nag for ciaran there".
         "there",
     ]
@@ -193,6 +196,6 @@ enum Fillers {
     static let vocatives: [String] = [
         "love", "luv", "mate", "cher", "boet", "bru", "chur", "hun", "hon", "honey", "babe", "buddy", "bud", "pal", "bro", "boss", "chief",
         "darling", "sweetie", "my friend", "my dear", "man", "dude", "sir", "madam", "yaar", "siri",
-        "pet", "hinny", "la", "lad", "lass",
+        "pet", "hinny", "la", "lad", "lass", "good man", "good woman", "my man",
     ]
 }

@@ -31,6 +31,19 @@ extension IntentMatcher {
         return Self.isPastTense(verb.word(in: bytes), canonical: spelling(of: verb))
     }
 
+    /// Whether the speaker says they will ask an app themselves ("kal I'll ask CodingBridge about
+    /// your bug", "after supper I'll ask Nagz to remind you"): a plan told, no request to Jiri.
+    static func plansToAddressApp(_ tokens: [Token]) -> Bool {
+        guard tokens.count >= 4 else { return false }
+        for index in 0..<(tokens.count - 3) where tokens[index].id == BuiltinWord.i.id || tokens[index].id == BuiltinWord.we.id {
+            if tokens[index + 1].id == BuiltinWord.will.id, UtteranceSpan.addressVerbs.contains(tokens[index + 2].id),
+               tokens[index + 3].flags.contains(.app) {
+                return true
+            }
+        }
+        return false
+    }
+
     private static let narratingVerbs: Set<[UInt8]> = Set([
         "is", "was", "were", "has", "had", "does", "did", "keeps", "kept", "seems", "looks", "never", "always", "sucks",
         "works", "broke", "went", "got", "gave", "made", "still", "already", "crashes", "hangs", "fails", "feels", "isnt",
@@ -72,6 +85,8 @@ extension IntentMatcher {
             if afterSo || asksAnew { blocked = false }
             guard !blocked else { continue }
             guard start <= first + Self.maxLeadUp || afterSo || asksAnew else { continue }
+            // "Dan set up a nag for the bins last week …": a name and its verb, told.
+            if start == 1, Self.isNameTold(tokens, bytes: bytes) { continue }
             // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left
             // for today" is not "nag Left").
             guard program.requestStarters.contains(token.id),
@@ -104,16 +119,27 @@ extension IntentMatcher {
     }
 
     /// An app's name said inside the utterance with no pause before it, not after a word that
-    /// attaches it ("in Nagz", "as Nagz holds …", "sceptical of Oppi"), nor after a word of the
-    /// catalog ("new Oppi session", "forget the CodingBridge project"), nor after a subject's verb ("my sister she use Oppi") or a word that
+    /// attaches it ("in Nagz", "as Nagz holds …", "sceptical of Oppi") or a determiner ("the
+    /// CodingBridge release notes"), nor after a verb that addresses it ("I'll ask Nagz to …"), a
+    /// word of the catalog ("new Oppi session", "forget the CodingBridge project"), a subject's verb ("my sister she use Oppi") or a word that
     /// negates, supposes or reports just before it ("don't tell Nagz", "I already asked Oppi").
     private func addressesApp(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
         guard token.flags.contains(.app), token.flags.isDisjoint(with: .breaks), index + 1 < tokens.count else { return false }
         let before = tokens[index - 1]
-        guard !UtteranceSpan.appPrepositions.contains(before.id), before.id < BuiltinWord.firstCatalogID,
-              before.flags.isDisjoint(with: [.app, .stop]), !Self.followsSubject(tokens, at: index - 1, bytes: bytes) else { return false }
+        guard !UtteranceSpan.appPrepositions.contains(before.id), !UtteranceSpan.addressVerbs.contains(before.id),
+              before.id < BuiltinWord.firstCatalogID, before.flags.isDisjoint(with: [.app, .stop]),
+              !Self.followsSubject(tokens, at: index - 1, bytes: bytes), !Self.followsDeterminer(token, bytes: bytes)
+        else { return false }
         return !tokens[max(0, index - 3)..<index].contains { Self.leadUpBlockers.contains($0.id) || Self.reportingWords.contains($0.word(in: bytes)) }
+    }
+
+    /// Whether the utterance opens with a name the vocabulary does not know, capitalised, and goes
+    /// on with no pause: the name is the subject of what follows.
+    private static func isNameTold(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tokens.count > 1, tokens[0].id == .unknown, tokens[1].flags.isDisjoint(with: .breaks) else { return false }
+        let initial = bytes[Int(tokens[0].start)]
+        return initial >= UInt8(ascii: "A") && initial <= UInt8(ascii: "Z")
     }
 
     /// "asked" read as "ask": a request never begins with a past tense ("I already asked Oppi
@@ -199,6 +225,16 @@ extension IntentMatcher {
             word.removeAll(keepingCapacity: true)
         }
         return determiners.contains(word)
+    }
+
+    /// Whether the word written right before the token is a determiner ("the CodingBridge release
+    /// notes"), whether or not the tokenizer kept it.
+    static func followsDeterminer(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = Int(token.start)
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] | 0x20 >= UInt8(ascii: "a"), bytes[start - 1] | 0x20 <= UInt8(ascii: "z") { start -= 1 }
+        return start < end && determiners.contains(bytes[start..<end].map { $0 | 0x20 })
     }
 
     private static let determiners: Set<[UInt8]> = Set(

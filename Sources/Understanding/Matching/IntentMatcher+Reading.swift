@@ -36,6 +36,20 @@ extension IntentMatcher {
         return nil
     }
 
+    /// Whether the utterance opens, after its lead-in, with an app's name after a determiner ("the
+    /// CodingBridge release notes").
+    func beginsWithAppsThings(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = tokens.withUnsafeBufferPointer { UtteranceSpan.startAfterLeadingFillers($0, program: program) }
+        return first < tokens.count && tokens[first].flags.contains(.app) && Self.followsDeterminer(tokens[first], bytes: bytes)
+    }
+
+    /// Whether the words after the app addressed first open with a determiner ("CodingBridge, the
+    /// chat with Claude about …").
+    func namesThingAfterApp(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard tokens.first?.flags.contains(.app) == true, let first = tokens.firstIndex(where: { !$0.flags.contains(.app) }) else { return false }
+        return Self.followsDeterminer(tokens[first], bytes: bytes)
+    }
+
     /// Whether the utterance opens with an app's name written with "'s" ("CodingBridge's …").
     static func beginsWithAppsPossessive(_ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = tokens.first, first.flags.contains(.app) else { return false }

@@ -13,8 +13,13 @@ extension IntentMatcher {
         // From the start, else after a lead-up from the app addressed ("Chinedu wan see the new
         // prices so, CodingBridge, fabric-stock, open am for me"): those readings are made only
         // when the ones before them found nothing.
+        // A later sentence that opens with a name written as code is read first, its name nearer the
+        // word pointing back: "Eish, the new fares start Monday. rank-queue, CodingBridge, open it for me."
         let addressedLater = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.app) && tokens[$0].flags.contains(.clauseStart) }
-        for from in [0] + addressedLater {
+        let codeNamedLater = tokens.indices.dropFirst().filter { index in
+            tokens[index].id == .unknown && tokens[index].isWrittenWithHyphen(in: bytes) && tokens[index].opensSentence(in: bytes)
+        }
+        for from in codeNamedLater.reversed() + [0] + addressedLater {
             if let found = readingWithValueSaidApart(from == 0 ? tokens : Array(tokens[from...]), bytes: bytes, context: context, over: plain) {
                 return found
             }

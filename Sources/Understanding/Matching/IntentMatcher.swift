@@ -56,6 +56,7 @@ public struct IntentMatcher: Sendable {
 
     private func matchAsWritten(_ utterance: String, context: MatchContext) -> IntentMatch? {
         var text = utterance
+        var namesThingFirst = false
         let found = text.withUTF8 { bytes -> IntentMatch? in
             var tokens: [Token] = []
             tokens.reserveCapacity(bytes.count / 3 + 4)
@@ -66,9 +67,16 @@ public struct IntentMatcher: Sendable {
             // "CodingBridge's session search is a glorified grep": said of the app's own things,
             // not to the app; no chat or prompt is made of it.
             if found.tookFreeText, Self.beginsWithAppsPossessive(tokens, bytes: bytes) { return nil }
+            // "Honestly the CodingBridge release notes are so vague …": the app's things, not the app
+            // addressed; only its catch-all could read them.
+            if found.isCatchAll, beginsWithAppsThings(tokens, bytes: bytes) { return nil }
+            if Self.plansToAddressApp(tokens) { return nil }
+            namesThingFirst = found.tookFreeText && namesThingAfterApp(tokens, bytes: bytes)
             return found
         }
-        guard let found, found.isCatchAll else { return found }
+        // A chat read from a thing named with a determiner ("CodingBridge, the chat with Claude about
+        // the sleep regression, …, carry on with that one") may be a request about that thing.
+        guard let found, found.isCatchAll || namesThingFirst else { return found }
         return askedOfAppByGist(found, utterance: utterance) ?? found
     }
 
@@ -81,12 +89,21 @@ public struct IntentMatcher: Sendable {
     private func askedOfAppByGist(_ found: IntentMatch, utterance: String) -> IntentMatch? {
         let app = Substring(found.intent.app)
         for said in Self.sentenceRuns(of: utterance) + Self.clauses(of: utterance) {
-            let words = [app] + Catalog.saidAloneKey(String(said)).split(separator: " ")
+            // A name written as code names a project: "CodingBridge, fest-registrations mein kuch
+            // uncommitted changes hai kya?" is about one.
+            let namesProject: [Substring] = said.split(separator: " ").contains(where: Self.isWrittenAsCode) ? ["project"] : []
+            let words = [app] + Catalog.saidAloneKey(String(said)).split(separator: " ") + namesProject
             if let intent = catalog.intent(gist: words, addressedTo: found.intent.app, besides: found.intent.id) {
                 return IntentMatch(intent: intent, confidence: found.confidence, slots: labelledValues(in: String(said), for: intent))
             }
         }
         return nil
+    }
+
+    /// A word with a hyphen between letters or digits, as code is named ("fest-registrations").
+    static func isWrittenAsCode(_ word: Substring) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count > 1 && parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber } }
     }
 
     /// The clauses of `text` between commas and semicolons, in order; none when it is one.
@@ -133,7 +150,8 @@ public struct IntentMatcher: Sendable {
             return withoutAfterthought(whole, tokens, from: 0, clauseStarts: clauseStarts, bytes: bytes, context: context)
         }
         for start in clauseStarts where !Self.onlyNamesAValue(tokens[start...], bytes: bytes) {
-            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context) {
+            if let found = matchAsSaid(Array(tokens[start...]), bytes: bytes, context: context),
+               !asksAnotherApp(found, than: tokens, before: start) {
                 if found.isCatchAll, let before = requestBeforeApp(tokens, at: start, bytes: bytes, context: context) { return before }
                 // "brb chat, CodingBridge pull up my clip-cutter project, the export's busted
                 // again": a word to someone else first, an afterthought last.
@@ -144,7 +162,8 @@ public struct IntentMatcher: Sendable {
         let ends = requestEnds(tokens, after: clauseStarts, bytes: bytes)
         for start in [0] + clauseStarts {
             for end in ends where end > start && !Self.appOpensSentence(tokens, before: end, bytes: bytes) && !findsThread(tokens, start..<end) {
-                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context) {
+                if let found = matchAsSaid(Array(tokens[start..<end]), bytes: bytes, context: context),
+                   start == 0 || !asksAnotherApp(found, than: tokens, before: start) {
                     return withValueLabelled(found, after: tokens[end...], bytes: bytes)
                 }
             }
@@ -169,6 +188,14 @@ public struct IntentMatcher: Sendable {
             return found
         }
         return nil
+    }
+
+    /// Whether a clause that names no app was read as another app's request than the one addressed
+    /// first ("MoodBoard, since the season kicked off in November, how've my moods been" asks
+    /// MoodBoard, not CodingBridge to kick off a command).
+    private func asksAnotherApp(_ found: IntentMatch, than tokens: [Token], before start: Int) -> Bool {
+        guard let first = tokens.first, first.flags.contains(.app), !tokens[start...].contains(where: { $0.flags.contains(.app) }) else { return false }
+        return found.intent.app != catalog.apps[Int(first.app)].name
     }
 
     /// "Anish, put on your seatbelt. MoodBoard, how were my moods …": an app named first in a

@@ -19,7 +19,7 @@ struct UtteranceSpan {
     ]
     /// Verbs that address an app: "ask Nagz ...", "tell Oppi to ...", "can MoodBoard ...",
     /// "open MoodBoard and ...".
-    private static let addressVerbs: BuiltinWordSet = [
+    static let addressVerbs: BuiltinWordSet = [
         BuiltinWord.ask.id, BuiltinWord.tell.id, BuiltinWord.use.id, BuiltinWord.open.id,
         BuiltinWord.can.id, BuiltinWord.could.id, BuiltinWord.would.id, BuiltinWord.will.id,
     ]

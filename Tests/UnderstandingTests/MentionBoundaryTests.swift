@@ -81,4 +81,13 @@ import Understanding
         #expect(match?.intent.id == "nagz.ListNagsIntent")
         #expect(match?.slots["category"] == .enumCase("chores"))
     }
+
+    /// A hyphenated name of three parts or more, or of two after "on", "in" or "for", is one name
+    /// even when its parts are words ("return-to-play", "till-sync"); a number said so is still a
+    /// number.
+    @Test func aHyphenatedNameOfKnownWordsStaysOneName() {
+        #expect(understand("CodingBridge, trigger the test suite on till-sync")?.slots["project"] == .entity("till-sync"))
+        #expect(understand("Oppi, in return-to-play, ask why the loading is high")?.slots["workspace"] == .entity("return-to-play"))
+        #expect(understand("snooze that nag for twenty-five minutes")?.slots["minutes"] == .minutes(25))
+    }
 }

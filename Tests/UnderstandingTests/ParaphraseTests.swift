@@ -239,6 +239,18 @@ import Understanding
         Case("CodingBridge, please save one idea for pot-catalog: a photo of the foot of each bowl", "codingbridge.CaptureIdeaIntent",
              ["project": "pot-catalog"]),
         Case("CodingBridge, can you tell me if there's anything uncommitted sitting in that working tree?", "codingbridge.GitStatusIntent"),
+        // Rounds 100-101.
+        Case("CodingBridge, has anybody left changes sittin' uncommitted in bed-huddle-notes?", "codingbridge.GitStatusIntent",
+             ["project": "bed-huddle-notes"]),
+        Case("CodingBridge, jot this idea down for walleye-tally: clients snap a picture of their fish", "codingbridge.CaptureIdeaIntent",
+             ["project": "walleye-tally"]),
+        Case("Nagz, gimme a chores nag for Tony", "nagz.CreateNagIntent", ["recipient": "Tony", "category": "chores"]),
+        Case("Nagz, which chores nags are sittin' waitin' for me?", "nagz.ListNagsIntent", ["category": "chores"]),
+        Case("did anything slip past its due date, Nagz?", "nagz.CheckOverdueIntent"),
+        Case("MoodBoard, I'm on cloud nine, put me down for that", "moodboard.AddMoodIntent", ["category": "happy"]),
+        Case("MoodBoard, what did I put down for today's mood?", "moodboard.GetCurrentMoodIntent"),
+        Case("Nagz, pa-create naman ng appointments nag for Bea", "nagz.CreateNagIntent", ["recipient": "Bea", "category": "appointments"]),
+        Case("CodingBridge, paki-open naman 'yung call-notes-sync", "codingbridge.OpenProjectIntent", ["project": "call-notes-sync"]),
     ]
 
     @Test func everyIntentHasAtLeastFourParaphrases() {

@@ -202,4 +202,15 @@ import Understanding
         #expect(match?.intent.id == "codingbridge.OpenProjectIntent")
         #expect(match?.slots["project"] == .entity("rank-queue"))
     }
+
+    /// A name said first in its own sentence is pointed back to from the next, "'s" left off, and
+    /// "that" before what it is to be made points back too.
+    @Test(arguments: [
+        ("squad-loads. CodingBridge, get it open for me", "squad-loads"),
+        ("catch-ledger, that's the one the harbourmaster wants. CodingBridge, get that open for me.", "catch-ledger"),
+        ("rehab-timer's been beeping at the wrong minute all week, so CodingBridge, would you run the tests on it?", "rehab-timer"),
+    ])
+    func aNameSaidInTheSentenceBeforeIsPointedBackTo(_ text: String, _ project: String) {
+        #expect(understand(text)?.slots["project"] == .entity(project))
+    }
 }

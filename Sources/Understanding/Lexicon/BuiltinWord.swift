@@ -270,6 +270,9 @@ enum Contractions {
         "wuh": "what",
         // Hinglish: "kuch uncommitted changes hai kya?" (any … is … ?).
         "kuch": "any", "hai": "is", "kya": "what",
+        // Tagalog "ng" (of, a) before a noun: "pa-create naman ng appointments nag for Bea"; Cornish
+        // "'un" (it): "run the tests on 'un".
+        "ng": "the", "un": "it",
     ]
 
     /// What people type for a word in a hurry: "nag leo hw tmrw 6pm", "dentist appt thurs".

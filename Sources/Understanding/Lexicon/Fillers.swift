@@ -75,6 +75,8 @@ enum Fillers {
         // "I was hoping you could snooze that", "I'm looking to add a nag".
         "i am wanting to", "i am wanting", "i was wanting to", "i was wanting", "i am needing to", "i am needing",
         "i am fixing to", "fixing to", "davai", "i reckon", "chale", "might you",
+        // Minnesota "uff da".
+        "uff da",
         // Geordie, Trinidadian, Kenyan and Egyptian openers: "howay, set us a nag", "whey aye",
         // "steups", "ebu put a nag for Chebet", "sasa", "wacha", "kwani how have my moods been".
         "howay", "whey aye", "steups", "ebu", "sasa", "wacha", "kwani", "yalla",
@@ -176,9 +178,9 @@ enum Fillers {
         // Words to the listener that are never a request's value, said last without a pause: "snooze
         // that nag ten minutes bro", Singlish "… can or not", "… or not ah", Ulster "… so it is".
         "bro", "bruh", "dude", "yaar", "innit", "can or not", "can anot", "so it is", "ah",
-        // Hinglish "kar do" (do it) after a request: "homework nag for Riya kar do". (Kiwi and
-        // Canadian "eh" is a hesitation, as "uh" is.)
-        "kar do", "kar de", "karo",
+        // Hinglish "kar do" (do it) and "na" after a request: "homework nag for Riya kar do", "show me
+        // the homework nags na". (Kiwi and Canadian "eh" is a hesitation, as "uh" is.)
+        "kar do", "kar de", "karo", "na",
         // Irish and Scots "there" after a request: "put in an appointments nag for ciaran there".
         "there",
     ]

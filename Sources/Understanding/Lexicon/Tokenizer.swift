@@ -230,16 +230,32 @@ struct Tokenizer {
         word.count > 2 && word[word.count - 1] == UInt8(ascii: "s") && word[word.count - 2] == UInt8(ascii: "'")
     }
 
+    private static let namingPrepositions: BuiltinWordSet = [BuiltinWord.on.id, BuiltinWord.in.id, BuiltinWord.for.id]
+
+    /// A part of a hyphenated word that says a number: digits or a number word.
+    private func isNumberPart(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = part.first else { return false }
+        if Self.isDigit(first) { return true }
+        guard let index = vocabulary.entryIndex(part, hash: WordTable.hash(part)) else { return false }
+        return vocabulary.entry(at: index).flags.contains(.numberWord)
+    }
+
     /// "twenty-one", "follow-up": read as their parts when every part is a known
-    /// word; "billing-service" stays one (unknown) word. The Filipino "pa-" before a verb asks for
-    /// it to be done, as "please" would: "pa-open naman po the shift-swap project".
+    /// word; "billing-service" stays one (unknown) word. The Filipino "pa-" or "paki-" before a verb
+    /// asks for it to be done, as "please" would: "pa-open naman po the shift-swap project".
     private func readHyphenated(
         _ word: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32, state: inout State, tokens: inout [Token]
     ) -> Bool {
         let hyphen = UInt8(ascii: "-")
         guard word.contains(hyphen) else { return false }
         var parts = word.split(separator: hyphen)
-        if parts.count == 2, parts[0].elementsEqual("pa".utf8) { parts.removeFirst() }
+        if parts.count == 2, parts[0].elementsEqual("pa".utf8) || parts[0].elementsEqual("paki".utf8) { parts.removeFirst() }
+        // "return-to-play", "school-run-rota": three parts or more name something, and so do two
+        // after "on", "in" or "for" ("the tests on till-sync"), unless they say a number
+        // ("two-seven-zero", "for twenty-five minutes") or stammer a word ("t-t-today's").
+        let namesSomething = parts.count >= 3 || tokens.last.map { Self.namingPrepositions.contains($0.id) } == true
+        if namesSomething, !parts.allSatisfy({ isNumberPart(UnsafeBufferPointer(rebasing: $0)) }),
+           !parts.dropLast().allSatisfy({ $0.count == 1 }) { return false }
         for part in parts {
             let part = UnsafeBufferPointer(rebasing: part)
             guard Self.isDigit(part[0]) || vocabulary.knows(part) else {

@@ -190,12 +190,14 @@ public struct IntentMatcher: Sendable {
         return nil
     }
 
-    /// Whether a clause that names no app was read as another app's request than the one addressed
-    /// first ("MoodBoard, since the season kicked off in November, how've my moods been" asks
-    /// MoodBoard, not CodingBridge to kick off a command).
+    /// Whether a clause that names no app was read as another app's request than the one named
+    /// before it ("MoodBoard, since the season kicked off in November, how've my moods been" asks
+    /// MoodBoard, not CodingBridge to kick off a command; "Does Nagz even work out on the lake? Askin'
+    /// for the fella in house number three" asks Oppi nothing).
     private func asksAnotherApp(_ found: IntentMatch, than tokens: [Token], before start: Int) -> Bool {
-        guard let first = tokens.first, first.flags.contains(.app), !tokens[start...].contains(where: { $0.flags.contains(.app) }) else { return false }
-        return found.intent.app != catalog.apps[Int(first.app)].name
+        guard let named = tokens[..<start].first(where: { $0.flags.contains(.app) }),
+              !tokens[start...].contains(where: { $0.flags.contains(.app) }) else { return false }
+        return found.intent.app != catalog.apps[Int(named.app)].name
     }
 
     /// "Anish, put on your seatbelt. MoodBoard, how were my moods …": an app named first in a

@@ -13,6 +13,7 @@ extension ValueSaidApart {
         while start < tokens.count, tokens[start].flags.contains(.app) { start += 1 }
         let codeNameFirst = start + 1 < tokens.count && tokens[start].id == .unknown
             && isHyphenatedName(tokens[start...start], bytes: bytes) && !isLabel(tokens[start + 1], bytes: bytes)
+            && tokens[start + 1].flags.isDisjoint(with: .breaks)
         if start > 0, start < tokens.count, tokens[start].flags.isDisjoint(with: .breaks), !codeNameFirst { start = 0 }
         guard tokens.count - start >= 3,
               let pause = codeNameFirst ? start + 1
@@ -26,6 +27,11 @@ extension ValueSaidApart {
             guard let length = pointerLength(tokens, at: index, bytes: bytes) else { continue }
             var value = Array(tokens[start..<pause])
             value[0].flags.subtract(.breaks)
+            // "rehab-timer's been beeping …": the value without its "'s".
+            if let last = value.indices.last, value[last].id == .unknown, value[last].flags.contains(.possessive) {
+                value[last].end -= 2
+                value[last].flags.remove(.possessive)
+            }
             // "lake-depths, … I need the tests run there": "there" is "in lake-depths", then the value alone.
             let pointer = tokens[index]
             let placing = Token(id: BuiltinWord.in.id, start: pointer.start, end: pointer.end, flags: pointer.flags.intersection(.breaks))
@@ -81,6 +87,7 @@ extension ValueSaidApart {
         BuiltinWord.i.id, BuiltinWord.we.id, BuiltinWord.you.id, BuiltinWord.he.id, BuiltinWord.she.id, BuiltinWord.they.id,
     ]
 
-    /// Particles of phrasal verbs that follow their object: "pull that up", "bring it back".
-    private static let particles: Set<[UInt8]> = Set(["up", "back", "down", "out", "over", "off"].map { Array($0.utf8) })
+    /// Particles of phrasal verbs that follow their object: "pull that up", "bring it back"; and
+    /// what it is to be made: "get that open for me", "get that running".
+    private static let particles: Set<[UInt8]> = Set(["up", "back", "down", "out", "over", "off", "open", "running", "going"].map { Array($0.utf8) })
 }

@@ -74,17 +74,17 @@ extension IntentMatcher {
         var blocked = false
         for start in 1...(tokens.count - 3) {
             let before = tokens[start - 1]
+            let token = tokens[start]
+            // Past the lead-up's length, only a request that begins anew: after "so" ("he'll never
+            // remember so put in an appointments nag for ciaran"), or a question asked anew ("… i
+            // aint checked nothin is there anything passed due"); each clears what blocked before it.
+            let afterSo = before.id == BuiltinWord.so.id
+            let asksAnew = Self.copulas.contains(token.id) && tokens[start + 1].isWord("there", in: bytes)
+            guard start <= first + Self.maxLeadUp || afterSo || asksAnew else { continue }
             let said = before.word(in: bytes)
             if start > first, Self.leadUpBlockers.contains(before.id) || Self.reportingWords.contains(said) { blocked = true }
-            // "he'll never remember so put in an appointments nag for ciaran": "so" and a request
-            // after what was told, however long that was.
-            // "… i aint checked nothin is there anything passed due": a question asked anew.
-            let token = tokens[start]
-            let asksAnew = Self.copulas.contains(token.id) && tokens[start + 1].isWord("there", in: bytes)
-            let afterSo = before.id == BuiltinWord.so.id
             if afterSo || asksAnew { blocked = false }
             guard !blocked else { continue }
-            guard start <= first + Self.maxLeadUp || afterSo || asksAnew else { continue }
             // "Dan set up a nag for the bins last week …": a name and its verb, told.
             if start == 1, Self.isNameTold(tokens, bytes: bytes) { continue }
             // A lead-up ends in a word of its own, not one of the catalog's ("any meds nags left

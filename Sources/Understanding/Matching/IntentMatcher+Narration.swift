@@ -121,8 +121,9 @@ extension IntentMatcher {
     /// An app's name said inside the utterance with no pause before it, not after a word that
     /// attaches it ("in Nagz", "as Nagz holds …", "sceptical of Oppi") or a determiner ("the
     /// CodingBridge release notes"), nor after a verb that addresses it ("I'll ask Nagz to …"), a
-    /// word of the catalog ("new Oppi session", "forget the CodingBridge project"), a subject's verb ("my sister she use Oppi") or a word that
-    /// negates, supposes or reports just before it ("don't tell Nagz", "I already asked Oppi").
+    /// word of the catalog ("new Oppi session", "forget the CodingBridge project"), a subject's
+    /// verb ("my sister she use Oppi") or a word that negates, supposes or reports just before it
+    /// ("don't tell Nagz", "I already asked Oppi").
     private func addressesApp(_ tokens: [Token], at index: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tokens[index]
         guard token.flags.contains(.app), token.flags.isDisjoint(with: .breaks), index + 1 < tokens.count else { return false }
@@ -131,7 +132,9 @@ extension IntentMatcher {
               before.id < BuiltinWord.firstCatalogID, before.flags.isDisjoint(with: [.app, .stop]),
               !Self.followsSubject(tokens, at: index - 1, bytes: bytes), !Self.followsDeterminer(token, bytes: bytes)
         else { return false }
-        return !tokens[max(0, index - 3)..<index].contains { Self.leadUpBlockers.contains($0.id) || Self.reportingWords.contains($0.word(in: bytes)) }
+        return !tokens[max(0, index - 3)..<index].contains { word in
+            Self.leadUpBlockers.contains(word.id) || Self.reportingWords.contains(word.word(in: bytes))
+        }
     }
 
     /// Whether the utterance opens with a name the vocabulary does not know, capitalised, and goes

@@ -21,11 +21,7 @@ extension IntentMatcher {
     func findsThread(_ tokens: [Token], _ range: Range<Int>) -> Bool {
         guard range.upperBound < tokens.count, tokens[range.upperBound - 1].id == BuiltinWord.i.id || tokens[range.upperBound - 1].id == BuiltinWord.we.id
         else { return false }
-        return Array(tokens[range]).withUnsafeBufferPointer { view in
-            let start = UtteranceSpan.startAfterLeadingFillers(view, program: program)
-            guard start < view.count, let (length, _) = program.leadingBeforePause.match(view, at: start, limit: view.count) else { return false }
-            return start + length == view.count
-        }
+        return Array(tokens[range]).withUnsafeBufferPointer { UtteranceSpan.isOnlyLeadInBeforePause($0, program: program) }
     }
 
     /// One word the vocabulary does not know, after a word it knows: not the second word of a

@@ -10,19 +10,21 @@ extension IntentMatcher {
     func matchWithValueSaidApart(
         _ tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, context: MatchContext, over plain: IntentMatch?
     ) -> IntentMatch? {
-        // From the start, else after a lead-up from the app addressed ("Chinedu wan see the new
-        // prices so, CodingBridge, fabric-stock, open am for me"): those readings are made only
-        // when the ones before them found nothing.
-        // A later sentence that opens with a name written as code is read first, its name nearer the
-        // word pointing back: "Eish, the new fares start Monday. rank-queue, CodingBridge, open it for me."
-        let addressedLater = tokens.indices.dropFirst().filter { tokens[$0].flags.contains(.app) && tokens[$0].flags.contains(.clauseStart) }
-        let codeNamedLater = tokens.indices.dropFirst().filter { index in
-            tokens[index].id == .unknown && tokens[index].isWrittenWithHyphen(in: bytes) && tokens[index].opensSentence(in: bytes)
+        // Read first from a later sentence that opens with a name written as code, the name nearest
+        // the word pointing back ("Eish, the new fares start Monday. rank-queue, CodingBridge, open
+        // it for me"); then from the start; then after a lead-up, from the app addressed ("Chinedu
+        // wan see the new prices so, CodingBridge, fabric-stock, open am for me"). Each reading is
+        // made only when the ones before it found nothing, and no list of starts is built per turn.
+        func reading(from start: Int) -> IntentMatch? {
+            readingWithValueSaidApart(start == 0 ? tokens : Array(tokens[start...]), bytes: bytes, context: context, over: plain)
         }
-        for from in codeNamedLater.reversed() + [0] + addressedLater {
-            if let found = readingWithValueSaidApart(from == 0 ? tokens : Array(tokens[from...]), bytes: bytes, context: context, over: plain) {
-                return found
-            }
+        for from in tokens.indices.dropFirst().reversed()
+        where tokens[from].id == .unknown && tokens[from].opensSentence(in: bytes) && tokens[from].isWrittenWithHyphen(in: bytes) {
+            if let found = reading(from: from) { return found }
+        }
+        if let found = reading(from: 0) { return found }
+        for from in tokens.indices.dropFirst() where tokens[from].flags.contains(.app) && tokens[from].flags.contains(.clauseStart) {
+            if let found = reading(from: from) { return found }
         }
         guard let plain, let (label, value, said) = ValueSaidApart.labelledFirst(tokens, bytes: bytes) else { return nil }
         // After the app addressed, the words as said read the labelled value into the request's

@@ -63,14 +63,14 @@ public struct IntentMatcher: Sendable {
             tokenizer.tokenize(bytes, into: &tokens)
             guard tokens.count <= Self.maxTokens else { return nil }
             UtteranceSpan.joinAppPhrases(&tokens, program: program)
-            guard let found = read(tokens, bytes: bytes, context: context) else { return nil }
+            // "kal I'll ask CodingBridge about your bug": a plan told; nothing to read.
+            guard !Self.plansToAddressApp(tokens), let found = read(tokens, bytes: bytes, context: context) else { return nil }
             // "CodingBridge's session search is a glorified grep": said of the app's own things,
             // not to the app; no chat or prompt is made of it.
             if found.tookFreeText, Self.beginsWithAppsPossessive(tokens, bytes: bytes) { return nil }
             // "Honestly the CodingBridge release notes are so vague …": the app's things, not the app
             // addressed; only its catch-all could read them.
             if found.isCatchAll, beginsWithAppsThings(tokens, bytes: bytes) { return nil }
-            if Self.plansToAddressApp(tokens) { return nil }
             namesThingFirst = found.tookFreeText && namesThingAfterApp(tokens, bytes: bytes)
             return found
         }

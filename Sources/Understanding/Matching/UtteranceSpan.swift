@@ -146,6 +146,14 @@ struct UtteranceSpan {
         return span.start
     }
 
+    /// Whether the tokens are, after their fillers, only a lead-in said before a pause ("uh, where
+    /// was I"): what `trimLeadingFillers` takes off when more follows.
+    static func isOnlyLeadInBeforePause(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) -> Bool {
+        let start = startAfterLeadingFillers(tokens, program: program)
+        guard start < tokens.count, let (length, _) = program.leadingBeforePause.match(tokens, at: start, limit: tokens.count) else { return false }
+        return start + length == tokens.count
+    }
+
     private mutating func trimLeadingFillers(_ tokens: UnsafeBufferPointer<Token>, program: MatcherProgram) {
         while start < end {
             if let (length, _) = program.leadingFillers.match(tokens, at: start, limit: end) {
